@@ -60,17 +60,22 @@ template <typename T>
 std::optional<T> parse_integer(const std::string& text) {
   const char* begin = text.data();
   const char* end = begin + text.size();
-  if (begin != end && *begin == '+') ++begin;
+  if (begin != end && *begin == '+') {
+    ++begin;
+    if (begin != end && *begin == '-') return std::nullopt;  // from_chars would take "+-5"
+  }
   T value{};
   auto [ptr, ec] = std::from_chars(begin, end, value);
   if (ec != std::errc() || ptr != end || begin == end) return std::nullopt;
   return value;
 }
 
+// Java: String#trim drops every leading and trailing character up to and including ' '.
 std::string trim(const std::string& text) {
-  auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+  const auto blank = [](char c) { return static_cast<unsigned char>(c) <= ' '; };
+  auto first = std::find_if_not(text.begin(), text.end(), blank);
+  auto last = std::find_if_not(text.rbegin(), text.rend(), blank).base();
+  return first < last ? std::string(first, last) : std::string();
 }
 
 }  // namespace
@@ -100,7 +105,8 @@ std::optional<std::string> set_namesrv_config_field(NamesrvConfig& config, Profi
           }
           slot = folded == "true";  // Boolean.parseBoolean
         } else if constexpr (std::is_same_v<T, std::string>) {
-          slot = trim(value);  // properties2Object trims String values
+          // Java: MixAll#properties2Object trims String values in 5.3.3, not in 4.9.8.
+          slot = profile == Profile::kV5 ? trim(value) : value;
         } else {
           auto parsed = parse_integer<T>(value);
           if (!parsed) {

@@ -139,6 +139,11 @@ class RouteInfoManager {
                                       const std::optional<DataVersion>& data_version) const;
   void update_broker_info_update_timestamp(const std::string& cluster_name,
                                            const std::string& broker_addr, std::int64_t now_ms);
+  // Java 5.x: isTopicConfigChanged (public upstream). Also true when the topic, or this broker in
+  // it, is missing, which is why 5.x re-adds topics deleted only on the NameServer.
+  bool is_topic_config_changed(const std::string& cluster_name, const std::string& broker_addr,
+                               const DataVersion& data_version, const std::string& broker_name,
+                               const std::string& topic) const;
 
   // --- unregistration (route_unregistration.cpp) ---
   // Java: unregisterBroker. 4.9: by id, at once. 5.x: the synchronous batch of one request.
@@ -205,9 +210,6 @@ class RouteInfoManager {
                           bool register_first, bool is_prime_slave);
   RegisterBrokerResult slave_result(const BrokerData& broker_data, const std::string& cluster_name,
                                     std::int64_t broker_id) const;
-  bool is_topic_config_changed(const std::string& cluster_name, const std::string& broker_addr,
-                               const DataVersion& data_version, const std::string& broker_name,
-                               const std::string& topic) const;
   void create_and_update_queue_data(const std::string& broker_name,
                                     const TopicConfig& topic_config);
   std::vector<BrokerRemoval> unregister_broker_v4(const UnregisterBrokerRequest& request,

@@ -1,0 +1,19 @@
+// File: the subcommands of nssim. Each add_*_command registers one subcommand on the app; its
+// callback runs after parsing and stores the process exit code (0 success, 2 bad input).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace nssim::cli {
+
+// Exit code for input the user must fix (bad flags, unreadable or malformed files).
+inline constexpr int kExitBadInput = 2;
+
+// `nssim replay [FILE|-] [--profile 4.9|5.x] [--config NAME=VALUE]...` (replay_command.cpp).
+void add_replay_command(CLI::App& app, int& exit_code);
+
+// `nssim run SCENARIO [--seed N] [--out DIR] [--profile P] [--set PATH=VALUE]...`
+// (run_command.cpp).
+void add_run_command(CLI::App& app, int& exit_code);
+
+}  // namespace nssim::cli

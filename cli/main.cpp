@@ -1,0 +1,21 @@
+// File: the nssim executable: a CLI11 app whose subcommands register themselves (commands.h).
+// Parse errors are one line on stderr and exit code 2; --help prints usage and exits 0.
+#include <iostream>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"nssim: a RocketMQ NameServer core (4.9.x and 5.x behaviour) and its simulator"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  nssim::cli::add_replay_command(app, exit_code);
+  nssim::cli::add_run_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help
+    std::cerr << "nssim: " << error.what() << "\n";
+    return nssim::cli::kExitBadInput;
+  }
+  return exit_code;
+}

@@ -1,0 +1,48 @@
+// File: JSON bodies <-> the core's typed values, with upstream's field names (RemotingSerializable
+// with fastjson). Decoding binds like fastjson: unknown keys are ignored and missing keys keep the
+// Java class's defaults. Encoding writes standard JSON the way fastjson's default features do:
+// keys sorted, null fields and null map values left out.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "nameserver_core/profile.h"
+#include "nameserver_core/remoting.h"
+#include "nameserver_core/route_types.h"
+
+namespace nssim::codec {
+
+// The raw bytes Java would receive for a replay body: a JSON string is the bytes themselves (how
+// UPDATE_NAMESRV_CONFIG's properties text is given, and any body given verbatim); any other JSON
+// value is its compact dump (keys sorted, no spaces). The bodyCrc32 check runs over these bytes.
+std::string raw_body_bytes(const nlohmann::json& body);
+
+// Decodes a request body as the handler of `code` does (see core::RequestBody); `body` is null
+// when the request has none. REGISTER_BROKER reads a RegisterBrokerBody from brokers of version
+// V3_0_11 (37) or later, else a bare TopicConfigSerializeWrapper. A body given as a string is
+// parsed as JSON first; empty or blank text and "null" are fastjson's null. `now_ms` stands in for
+// the clock a Java `new DataVersion()` reads when a body leaves its dataVersion or timestamp out.
+// The `compressed` header is not consulted: replay bodies are always given decoded.
+// Deviation from fastjson: a JSON null for a field counts as missing (Java would store the null),
+// and a value of the wrong JSON type is an error even where fastjson would convert it ("6" to 6).
+core::RequestBody decode_request_body(const nlohmann::json& body, int code, int version,
+                                      core::Profile profile, std::int64_t now_ms);
+
+// Deviation: 4.9.8 and 5.3.3 answer GET_ROUTEINFO_BY_TOPIC of clients older than V4_9_4, and
+// GET_BROKER_CLUSTER_INFO always, in fastjson's legacy encoding, whose numeric map keys
+// (brokerAddrs) are unquoted; nssim always writes standard JSON. Map keys are sorted as strings
+// ("10" before "2"); fastjson's MapSortField sorts Long keys as numbers.
+nlohmann::json encode_response_body(const core::ResponseBody& body, core::Profile profile);
+
+// The encoders and decoders behind the two functions above, one per upstream class. BrokerData
+// has zoneName and enableActingMaster and DataVersion has stateVersion in 5.x only.
+nlohmann::json encode_data_version(const core::DataVersion& data_version, core::Profile profile);
+nlohmann::json encode_queue_data(const core::QueueData& queue_data);
+nlohmann::json encode_broker_data(const core::BrokerData& broker_data, core::Profile profile);
+nlohmann::json encode_topic_route_data(const core::TopicRouteData& route, core::Profile profile);
+nlohmann::json encode_cluster_info(const core::ClusterInfo& cluster_info, core::Profile profile);
+nlohmann::json encode_topic_list(const core::TopicList& topic_list);
+
+}  // namespace nssim::codec

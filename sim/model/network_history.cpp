@@ -1,0 +1,347 @@
+// File: NetworkHistory: piecewise-constant timelines of nodes and directed cuts, and the TCP rules
+// (connect, FIN, RST, retransmission) evaluated on them at given instants.
+#include "sim/model/network_history.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <source_location>
+
+namespace nssim::sim {
+
+namespace {
+
+constexpr std::int64_t kBeginning = std::numeric_limits<std::int64_t>::min();
+
+// Programmer errors (bad node ids, changes recorded out of order): abort with the call site.
+void require(bool ok, const char* what,
+             std::source_location where = std::source_location::current()) {
+  if (ok) return;
+  std::fprintf(stderr, "%s:%u: NetworkHistory: %s\n", where.file_name(),
+               static_cast<unsigned>(where.line()), what);
+  std::abort();
+}
+
+template <typename Entry>
+std::size_t entry_at(const std::vector<Entry>& entries, std::int64_t t_ms) {
+  // The last entry whose `since` is <= t_ms; entries[0] is always at kBeginning.
+  auto it = std::upper_bound(entries.begin(), entries.end(), t_ms,
+                             [](std::int64_t t, const Entry& e) { return t < e.first; });
+  return static_cast<std::size_t>(it - entries.begin()) - 1;
+}
+
+template <typename Entry>
+void add_instants(const std::vector<Entry>& entries, std::int64_t after_ms, std::int64_t until_ms,
+                  std::vector<std::int64_t>& out) {
+  auto it = std::upper_bound(entries.begin(), entries.end(), after_ms,
+                             [](std::int64_t t, const Entry& e) { return t < e.first; });
+  for (; it != entries.end() && it->first <= until_ms; ++it) out.push_back(it->first);
+}
+
+}  // namespace
+
+NodeId NetworkHistory::add_node(const std::string& name, double latency_ms, double bandwidth_mbps) {
+  require(!by_name_.contains(name), "duplicate node name");
+  require(latency_ms >= 0.0 && bandwidth_mbps > 0.0, "latency must be >= 0, bandwidth > 0");
+  NodeState initial;
+  initial.latency_ms = latency_ms;
+  initial.bandwidth_mbps = bandwidth_mbps;
+  const auto id = static_cast<NodeId>(nodes_.size());
+  nodes_.push_back(NodeTimeline{name, {{kBeginning, initial}}});
+  by_name_.emplace(name, id);
+  return id;
+}
+
+const std::string& NetworkHistory::name(NodeId node) const { return timeline(node).name; }
+
+std::optional<NodeId> NetworkHistory::find(const std::string& name) const {
+  auto it = by_name_.find(name);
+  if (it == by_name_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::size_t NetworkHistory::node_count() const { return nodes_.size(); }
+
+const NetworkHistory::NodeTimeline& NetworkHistory::timeline(NodeId node) const {
+  require(node >= 0 && static_cast<std::size_t>(node) < nodes_.size(), "unknown node id");
+  return nodes_[static_cast<std::size_t>(node)];
+}
+
+// Every change appends an entry, even at an instant that already has one, so that an incarnation
+// that ends and restarts within one millisecond still shows how it ended.
+NodeState& NetworkHistory::begin_change(NodeId node, std::int64_t t_ms) {
+  timeline(node);  // validates the id
+  auto& states = nodes_[static_cast<std::size_t>(node)].states;
+  require(t_ms >= states.back().first, "node changes must be recorded in time order");
+  states.emplace_back(t_ms, states.back().second);
+  return states.back().second;
+}
+
+// A change that does not apply in the current state (a start on a down host or of a running
+// process, a stop of a stopped process, a resume of a running one...) is ignored: faults overlap.
+void NetworkHistory::start_process(NodeId node, std::int64_t t_ms) {
+  const NodeState now = state_at(node, t_ms);
+  if (!now.host_up || now.process != ProcessState::kDown) return;
+  NodeState& next = begin_change(node, t_ms);
+  next.process = ProcessState::kUp;
+  next.epoch += 1;
+  next.down_kind = DownKind::kNone;
+}
+
+void NetworkHistory::stop_process(NodeId node, DownKind kind, std::int64_t t_ms) {
+  require(kind == DownKind::kCrash || kind == DownKind::kShutdown,
+          "stop_process takes kCrash or kShutdown");
+  if (state_at(node, t_ms).process == ProcessState::kDown) return;
+  NodeState& next = begin_change(node, t_ms);
+  next.process = ProcessState::kDown;
+  next.down_kind = kind;
+}
+
+void NetworkHistory::power_off(NodeId node, std::int64_t t_ms) {
+  const NodeState now = state_at(node, t_ms);
+  if (!now.host_up) return;
+  NodeState& next = begin_change(node, t_ms);
+  next.host_up = false;
+  if (next.process != ProcessState::kDown) {
+    next.process = ProcessState::kDown;
+    next.down_kind = DownKind::kPoweroff;
+  }
+}
+
+void NetworkHistory::power_on(NodeId node, std::int64_t t_ms) {
+  if (state_at(node, t_ms).host_up) return;
+  begin_change(node, t_ms).host_up = true;
+}
+
+void NetworkHistory::pause(NodeId node, std::int64_t t_ms) {
+  if (state_at(node, t_ms).process != ProcessState::kUp) return;
+  begin_change(node, t_ms).process = ProcessState::kPaused;
+}
+
+void NetworkHistory::resume(NodeId node, std::int64_t t_ms) {
+  if (state_at(node, t_ms).process != ProcessState::kPaused) return;
+  begin_change(node, t_ms).process = ProcessState::kUp;
+}
+
+void NetworkHistory::set_latency(NodeId node, double latency_ms, std::int64_t t_ms) {
+  require(latency_ms >= 0.0, "latency must be >= 0");
+  begin_change(node, t_ms).latency_ms = latency_ms;
+}
+
+void NetworkHistory::cut(NodeId from, NodeId to, std::int64_t t_ms) {
+  change_cut(from, to, +1, t_ms);
+}
+
+void NetworkHistory::heal(NodeId from, NodeId to, std::int64_t t_ms) {
+  change_cut(from, to, -1, t_ms);
+}
+
+void NetworkHistory::change_cut(NodeId from, NodeId to, int delta, std::int64_t t_ms) {
+  timeline(from);
+  timeline(to);
+  auto& entries = cuts_[{from, to}];
+  if (entries.empty()) entries.emplace_back(kBeginning, 0);
+  require(t_ms >= entries.back().first, "cuts must be recorded in time order");
+  const int count = entries.back().second + delta;
+  require(count >= 0, "heal without a matching cut");
+  entries.emplace_back(t_ms, count);
+}
+
+const NetworkHistory::CutTimeline* NetworkHistory::cut_timeline(NodeId from, NodeId to) const {
+  auto it = cuts_.find({from, to});
+  return it == cuts_.end() ? nullptr : &it->second;
+}
+
+NodeState NetworkHistory::state_at(NodeId node, std::int64_t t_ms) const {
+  const auto& states = timeline(node).states;
+  return states[entry_at(states, t_ms)].second;
+}
+
+bool NetworkHistory::path_open(NodeId from, NodeId to, std::int64_t t_ms) const {
+  const CutTimeline* entries = cut_timeline(from, to);
+  return entries == nullptr || (*entries)[entry_at(*entries, t_ms)].second == 0;
+}
+
+bool NetworkHistory::reachable(NodeId a, NodeId b, std::int64_t t_ms) const {
+  return state_at(a, t_ms).host_up && state_at(b, t_ms).host_up && path_open(a, b, t_ms) &&
+         path_open(b, a, t_ms);
+}
+
+double NetworkHistory::one_way_latency_ms(NodeId a, NodeId b, std::int64_t t_ms) const {
+  return state_at(a, t_ms).latency_ms + state_at(b, t_ms).latency_ms;
+}
+
+std::int64_t NetworkHistory::transit_ms(NodeId from, NodeId to, std::int64_t t_ms,
+                                        std::int64_t bytes) const {
+  const NodeState a = state_at(from, t_ms);
+  const NodeState b = state_at(to, t_ms);
+  // Mbit/s = 1000 bits per millisecond.
+  const double transfer_ms =
+      static_cast<double>(bytes) * 8.0 / (std::min(a.bandwidth_mbps, b.bandwidth_mbps) * 1000.0);
+  return static_cast<std::int64_t>(std::ceil(a.latency_ms + b.latency_ms + transfer_ms));
+}
+
+bool NetworkHistory::incarnation_alive(NodeId node, std::uint32_t epoch, std::int64_t t_ms) const {
+  const NodeState s = state_at(node, t_ms);
+  return s.host_up && s.epoch == epoch && s.process != ProcessState::kDown;
+}
+
+std::optional<std::pair<std::int64_t, DownKind>> NetworkHistory::incarnation_end(
+    NodeId node, std::uint32_t epoch) const {
+  bool started = false;
+  for (const auto& [since, s] : timeline(node).states) {
+    const bool alive = s.epoch == epoch && s.process != ProcessState::kDown;
+    if (alive) {
+      started = true;
+    } else if (started) {
+      return std::make_pair(since, s.epoch == epoch ? s.down_kind : DownKind::kNone);
+    }
+  }
+  return std::nullopt;
+}
+
+bool NetworkHistory::can_cross(NodeId from, NodeId to, std::int64_t t_ms) const {
+  return state_at(from, t_ms).host_up && state_at(to, t_ms).host_up && path_open(from, to, t_ms);
+}
+
+std::vector<std::int64_t> NetworkHistory::instants_between(NodeId from, NodeId to,
+                                                           std::int64_t after_ms,
+                                                           std::int64_t until_ms) const {
+  std::vector<std::int64_t> out;
+  add_instants(timeline(from).states, after_ms, until_ms, out);
+  add_instants(timeline(to).states, after_ms, until_ms, out);
+  if (const CutTimeline* entries = cut_timeline(from, to)) {
+    add_instants(*entries, after_ms, until_ms, out);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+Delivery NetworkHistory::deliver(NodeId from, NodeId to, std::uint32_t to_epoch,
+                                 std::int64_t t_ms) const {
+  if (!can_cross(from, to, t_ms)) return Delivery::kDropped;
+  if (incarnation_alive(to, to_epoch, t_ms)) return Delivery::kDelivered;
+  return path_open(to, from, t_ms) ? Delivery::kRefused : Delivery::kDropped;
+}
+
+Delivery NetworkHistory::connect(NodeId from, NodeId to, std::int64_t t_ms) const {
+  if (!can_cross(from, to, t_ms)) return Delivery::kDropped;
+  const std::int64_t syn_at = t_ms + transit_ms(from, to, t_ms);
+  // The answer (SYN-ACK or RST) leaves `to` when the SYN arrives and needs the way back.
+  if (!can_cross(to, from, syn_at)) return Delivery::kDropped;
+  return state_at(to, syn_at).process == ProcessState::kDown ? Delivery::kRefused
+                                                             : Delivery::kDelivered;
+}
+
+ConnectResult NetworkHistory::connect_within(NodeId from, NodeId to, std::int64_t t_ms,
+                                             std::int64_t timeout_ms) const {
+  const std::int64_t deadline = t_ms + timeout_ms;
+  for (std::int64_t offset : kSynRetransmitOffsetsMs) {
+    const std::int64_t sent = t_ms + offset;
+    if (sent >= deadline) break;
+    const Delivery answer = connect(from, to, sent);
+    if (answer == Delivery::kDropped) continue;
+    const std::int64_t syn_at = sent + transit_ms(from, to, sent);
+    const std::int64_t back = syn_at + transit_ms(to, from, syn_at);
+    if (back > deadline) break;  // the answer comes after the caller gave up
+    return ConnectResult{answer, back, state_at(to, syn_at).epoch};
+  }
+  return ConnectResult{Delivery::kDropped, deadline, 0};
+}
+
+std::optional<std::int64_t> NetworkHistory::client_sees_close(NodeId client, NodeId server,
+                                                              std::uint32_t epoch,
+                                                              std::int64_t after_ms,
+                                                              std::int64_t until_ms) const {
+  const auto end = incarnation_end(server, epoch);
+  if (!end) return std::nullopt;
+  const auto [ended_at, kind] = *end;
+  if (kind != DownKind::kCrash && kind != DownKind::kShutdown) return std::nullopt;
+  if (!can_cross(server, client, ended_at)) return std::nullopt;
+  const std::int64_t arrives = ended_at + transit_ms(server, client, ended_at);
+  if (arrives <= after_ms || arrives > until_ms) return std::nullopt;
+  return arrives;
+}
+
+std::optional<std::int64_t> NetworkHistory::crossing(NodeId from, NodeId to, std::int64_t from_ms,
+                                                     std::int64_t until_ms,
+                                                     std::int64_t bytes) const {
+  if (from_ms > until_ms) return std::nullopt;
+  std::vector<std::int64_t> candidates{from_ms};
+  const auto later = instants_between(from, to, from_ms, until_ms);
+  candidates.insert(candidates.end(), later.begin(), later.end());
+  for (std::int64_t t : candidates) {
+    if (!can_cross(from, to, t)) continue;
+    const std::int64_t arrives = t + transit_ms(from, to, t, bytes);
+    if (arrives > until_ms) return std::nullopt;
+    return arrives;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> NetworkHistory::request_arrival(NodeId client, NodeId server,
+                                                            std::uint32_t epoch,
+                                                            std::int64_t from_ms,
+                                                            std::int64_t until_ms,
+                                                            std::int64_t bytes) const {
+  const auto reached = crossing(client, server, from_ms, until_ms, bytes);
+  if (!reached || !incarnation_alive(server, epoch, *reached)) return std::nullopt;
+  // Wait in the socket buffer until the incarnation runs; give up if it ends first.
+  std::vector<std::int64_t> candidates{*reached};
+  add_instants(timeline(server).states, *reached, until_ms, candidates);
+  for (std::int64_t t : candidates) {
+    if (!incarnation_alive(server, epoch, t)) return std::nullopt;
+    if (state_at(server, t).process == ProcessState::kUp) return t;
+  }
+  return std::nullopt;
+}
+
+Exchange NetworkHistory::exchange(NodeId client, NodeId server, std::uint32_t epoch,
+                                  std::int64_t sent_ms, std::int64_t deadline_ms,
+                                  std::int64_t bytes) const {
+  const auto fin = client_sees_close(client, server, epoch, sent_ms, deadline_ms);
+  const auto reached = crossing(client, server, sent_ms, deadline_ms, bytes);
+  if (reached && incarnation_alive(server, epoch, *reached)) {
+    if (const auto processed =
+            request_arrival(client, server, epoch, sent_ms, deadline_ms, bytes)) {
+      // TCP keeps order: the response, sent before any FIN, arrives first or not at all.
+      if (const auto answered = crossing(server, client, *processed, deadline_ms)) {
+        return {ExchangeOutcome::kAnswered, *answered};
+      }
+      return {ExchangeOutcome::kSilent, deadline_ms};
+    }
+    // Died with the request unread in its socket (it was paused): Linux resets such a connection
+    // instead of closing it with a FIN; the RST travels as the FIN would.
+    if (fin) return {ExchangeOutcome::kReset, *fin};
+  } else if (reached) {
+    // Host up, incarnation gone: the kernel answers the data with an RST, unless the FIN of the
+    // crash (sent earlier) reaches the client first.
+    const auto reset = crossing(server, client, *reached, deadline_ms);
+    if (fin && (!reset || *fin <= *reset)) return {ExchangeOutcome::kClosed, *fin};
+    if (reset) return {ExchangeOutcome::kReset, *reset};
+  }
+  if (fin) return {ExchangeOutcome::kClosed, *fin};
+  return {ExchangeOutcome::kSilent, deadline_ms};
+}
+
+std::vector<std::int64_t> NetworkHistory::change_times() const {
+  std::vector<std::int64_t> out;
+  for (const auto& node : nodes_) {
+    for (const auto& entry : node.states) {
+      if (entry.first != kBeginning) out.push_back(entry.first);
+    }
+  }
+  for (const auto& [pair, entries] : cuts_) {
+    for (const auto& entry : entries) {
+      if (entry.first != kBeginning) out.push_back(entry.first);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace nssim::sim

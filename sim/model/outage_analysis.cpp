@@ -1,0 +1,345 @@
+// File: outages_json and settings_json (see outage_analysis.h), with the section 11 predictions.
+#include "sim/model/outage_analysis.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "sim/model/run_analysis.h"
+
+namespace nssim::sim {
+
+namespace {
+
+struct Settings {
+  std::int64_t period_ms;  // P: registerNameServerPeriod, clamped as the broker does
+  std::int64_t expiry_ms;  // T: brokerChannelExpiredTime (or the acting-master timeout)
+  std::int64_t scan_ms;    // S: scan period
+  std::int64_t idle_ms;    // I: serverChannelMaxIdleTimeSeconds
+  std::int64_t poll_ms;    // Q: pollNameServerInterval
+  std::int64_t send_timeout_ms;
+};
+
+Settings settings_of(const Scenario& scenario, const BrokerGroupSpec* group) {
+  Settings s{};
+  const BrokerConfig broker = group ? group->config : BrokerConfig{};
+  s.period_ms = std::max<std::int64_t>(
+      10000, std::min<std::int64_t>(broker.register_name_server_period, 60000));
+  s.expiry_ms = 120000;
+  if (scenario.profile == core::Profile::kV5 && broker.enable_slave_acting_master) {
+    s.expiry_ms = broker.broker_not_active_timeout_millis;
+    s.period_ms = broker.broker_heartbeat_interval;
+  }
+  s.scan_ms = scenario.profile == core::Profile::kV4_9
+                  ? 10000
+                  : scenario.nameservers.config.scan_not_active_broker_interval;
+  s.idle_ms = scenario.nameservers.server_channel_max_idle_time_seconds * 1000;
+  s.poll_ms =
+      scenario.producers.empty() ? 30000 : scenario.producers[0].config.poll_name_server_interval;
+  s.send_timeout_ms =
+      scenario.producers.empty() ? 3000 : scenario.producers[0].config.send_msg_timeout;
+  return s;
+}
+
+// Spec section 11: the window in which a NameServer drops the broker and producers stop using
+// it, by how the broker failed. Silent failures are anchored at the last registration L, with
+// c - P < L <= c; removal comes from the idle close at L + I or the first scan tick past L + T.
+nlohmann::json predicted_json(FaultKind kind, const Settings& s) {
+  const bool silent =
+      kind == FaultKind::kPoweroff || kind == FaultKind::kPartition || kind == FaultKind::kPause;
+  if (kind == FaultKind::kLatency) return nullptr;
+  nlohmann::json removal;
+  if (silent) {
+    const std::int64_t detect = std::min(s.idle_ms, s.expiry_ms);
+    removal = {{"min_ms", detect - s.period_ms}, {"max_ms", s.expiry_ms + s.scan_ms}};
+  } else {
+    removal = {{"min_ms", 0}, {"max_ms", kind == FaultKind::kShutdown ? 3000 : 1000}};
+  }
+  const nlohmann::json stale = {{"min_ms", removal["min_ms"]},
+                                {"max_ms", removal["max_ms"].get<std::int64_t>() + s.poll_ms}};
+  return {{"nameserver_removal_ms", removal}, {"producer_stale_route_ms", stale}};
+}
+
+struct OutageSubject {
+  std::vector<std::string> nodes;       // broker node names
+  std::set<std::string> addrs;          // their broker addresses
+  std::set<std::string> master_groups;  // groups whose master is a subject
+};
+
+OutageSubject subject_of(const FaultSpec& fault, const Scenario& scenario,
+                         const Topology& topology) {
+  std::vector<std::string> names = fault.nodes;
+  names.insert(names.end(), fault.side_a.begin(), fault.side_a.end());
+  names.insert(names.end(), fault.side_b.begin(), fault.side_b.end());
+  OutageSubject subject;
+  for (const auto& name : names) {
+    auto id = topology.by_name.find(name);
+    if (id == topology.by_name.end()) continue;
+    const TopologyNode& node = topology.nodes[static_cast<std::size_t>(id->second)];
+    if (node.role != NodeRole::kBroker) continue;
+    subject.nodes.push_back(name);
+    subject.addrs.insert(node.broker_addr);
+    if (node.broker_id == 0) subject.master_groups.insert(scenario.broker_groups[node.group].name);
+  }
+  return subject;
+}
+
+nlohmann::json stats_json(std::vector<std::int64_t> values, std::size_t never) {
+  std::sort(values.begin(), values.end());
+  nlohmann::json stats = {{"count", values.size()}, {"never", never}};
+  if (values.empty()) {
+    stats["min"] = stats["p50"] = stats["p99"] = stats["max"] = nullptr;
+  } else {
+    stats["min"] = values.front();
+    stats["p50"] = percentile(values, 50);
+    stats["p99"] = percentile(values, 99);
+    stats["max"] = values.back();
+  }
+  return stats;
+}
+
+// When each NameServer dropped each subject address from its routes, and by which path.
+nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& scenario,
+                                const std::vector<Event>& events, std::int64_t start,
+                                std::int64_t end, std::vector<std::int64_t>& delays) {
+  nlohmann::json entries = nlohmann::json::array();
+  for (int i = 0; i < scenario.nameservers.count; ++i) {
+    const std::string ns = "ns-" + std::to_string(i);
+    for (const auto& addr : subject.addrs) {
+      nlohmann::json entry = {{"nameserver", ns}, {"broker_addr", addr}};
+      for (const auto& event : events) {
+        if (event.t_ms < start || event.t_ms >= end || event.node != ns ||
+            event.kind != "broker_removed")
+          continue;
+        if (event.fields.value("broker_addr", "") != addr ||
+            !event.fields.value("removed_from_routes", false))
+          continue;
+        entry["dropped_at_ms"] = event.t_ms;
+        entry["delay_ms"] = event.t_ms - start;
+        entry["path"] = event.fields["path"];
+        delays.push_back(event.t_ms - start);
+        break;
+      }
+      if (!entry.contains("dropped_at_ms")) entry["dropped_at_ms"] = nullptr;
+      entries.push_back(std::move(entry));
+    }
+  }
+  return entries;
+}
+
+bool holds(const std::vector<PublishChange>& changes, std::int64_t t, const std::string& group) {
+  const PublishChange* last = nullptr;
+  for (const auto& change : changes) {
+    if (change.t_ms > t) break;
+    last = &change;
+  }
+  return last != nullptr && last->brokers.count(group) != 0;
+}
+
+bool topic_only_on(const Scenario& scenario, const std::string& topic,
+                   const std::set<std::string>& groups) {
+  for (const auto& spec : scenario.topics) {
+    if (spec.name != topic) continue;
+    if (spec.groups.empty()) {
+      for (const auto& g : scenario.broker_groups) {
+        if (groups.count(g.name) == 0) return false;
+      }
+      return true;
+    }
+    for (const auto& g : spec.groups) {
+      if (groups.count(g) == 0) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+bool any_drop_before(const std::vector<Event>& events, const OutageSubject& subject,
+                     std::int64_t start, std::int64_t end) {
+  for (const auto& event : events) {
+    if (event.t_ms >= start && event.t_ms < end && event.kind == "broker_removed" &&
+        event.fields.value("removed_from_routes", false) &&
+        subject.addrs.count(event.fields.value("broker_addr", "")) != 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// How long each producer kept publishing to a subject group after the fault: until a route
+// update without the group reached its publish info, or never within the outage.
+nlohmann::json producers_json(const OutageSubject& subject, const Scenario& scenario,
+                              const SendStats& sends, const std::vector<Event>& events,
+                              std::int64_t start, std::int64_t end,
+                              const std::optional<std::int64_t>& back) {
+  std::vector<std::int64_t> delays;
+  std::map<std::string, std::int64_t> never_reasons;
+  nlohmann::json per_producer = nlohmann::json::array();
+  for (const auto& [producer, topics] : sends.publish_changes()) {
+    std::optional<std::int64_t> worst;
+    std::string reason;
+    bool affected = false;
+    for (const auto& [topic, changes] : topics) {
+      for (const auto& group : subject.master_groups) {
+        if (!holds(changes, start, group)) continue;
+        affected = true;
+        std::optional<std::int64_t> dropped;
+        for (const auto& change : changes) {
+          if (change.t_ms >= start && change.t_ms < end && change.brokers.count(group) == 0) {
+            dropped = change.t_ms - start;
+            break;
+          }
+        }
+        if (!dropped) {
+          if (!any_drop_before(events, subject, start, end)) {
+            reason = back ? "broker_returned_before_nameservers_dropped_it"
+                          : "nameservers_kept_the_route";
+          } else if (topic_only_on(scenario, topic, subject.master_groups)) {
+            reason = "topic_not_exist_keeps_stale_route";
+          } else {
+            reason = "route_not_refreshed_before_outage_end";
+          }
+        } else if (reason.empty()) {
+          worst = std::max(worst.value_or(0), *dropped);
+        }
+      }
+    }
+    if (!affected) continue;
+    nlohmann::json entry = {{"name", producer}};
+    if (reason.empty()) {
+      delays.push_back(*worst);
+      entry["stale_route_ms"] = *worst;
+    } else {
+      ++never_reasons[reason];
+      entry["stale_route_ms"] = nullptr;
+      entry["reason"] = reason;
+    }
+    per_producer.push_back(std::move(entry));
+  }
+  const std::size_t never = per_producer.size() - delays.size();
+  return {{"affected", per_producer.size()},
+          {"stale_route_ms", stats_json(delays, never)},
+          {"never_reasons", never_reasons},
+          {"per_producer", per_producer}};
+}
+
+bool view_holds(const nlohmann::json& view, const std::string& addr) {
+  for (const auto& [name, ids] : view["brokers"].items()) {
+    for (const auto& [id, value] : ids.items()) {
+      if (value == addr) return true;
+    }
+  }
+  return false;
+}
+
+// After the fault ends: when each NameServer lists the broker again and each producer that had
+// dropped its group publishes to it again.
+nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scenario,
+                             const std::vector<Event>& events, const SendStats& sends,
+                             std::int64_t start, const std::optional<std::int64_t>& back) {
+  if (!back) return nullptr;
+  nlohmann::json entries = nlohmann::json::array();
+  std::vector<std::int64_t> ns_delays;
+  for (int i = 0; i < scenario.nameservers.count; ++i) {
+    const std::string ns = "ns-" + std::to_string(i);
+    for (const auto& addr : subject.addrs) {
+      std::optional<std::int64_t> at;
+      const nlohmann::json* last_view = nullptr;
+      for (const auto& event : events) {
+        if (event.node != ns || event.kind != "route_view") continue;
+        if (event.t_ms <= *back) {
+          last_view = &event.fields;
+        } else if (view_holds(event.fields, addr)) {
+          at = event.t_ms;
+          break;
+        }
+      }
+      if (last_view != nullptr && view_holds(*last_view, addr)) at = *back;
+      nlohmann::json entry = {{"nameserver", ns}, {"broker_addr", addr}};
+      entry["back_at_ms"] = at ? nlohmann::json(*at) : nlohmann::json();
+      if (at) ns_delays.push_back(*at - *back);
+      entries.push_back(std::move(entry));
+    }
+  }
+  std::vector<std::int64_t> producer_delays;
+  std::size_t producer_never = 0;
+  for (const auto& [producer, topics] : sends.publish_changes()) {
+    for (const auto& [topic, changes] : topics) {
+      for (const auto& group : subject.master_groups) {
+        // Only producers that published to the group before the fault and had dropped it since.
+        if (!holds(changes, start, group) || holds(changes, *back, group)) continue;
+        bool found = false;
+        for (const auto& change : changes) {
+          if (change.t_ms > *back && change.brokers.count(group) != 0) {
+            producer_delays.push_back(change.t_ms - *back);
+            found = true;
+            break;
+          }
+        }
+        if (!found) ++producer_never;
+      }
+    }
+  }
+  return {{"nameservers", entries},
+          {"nameserver_ms", stats_json(ns_delays, entries.size() - ns_delays.size())},
+          {"producer_ms", stats_json(producer_delays, producer_never)}};
+}
+
+}  // namespace
+
+nlohmann::json settings_json(const Scenario& scenario) {
+  const Settings s =
+      settings_of(scenario, scenario.broker_groups.empty() ? nullptr : &scenario.broker_groups[0]);
+  return {{"registerNameServerPeriod", s.period_ms},
+          {"brokerChannelExpiredTime", s.expiry_ms},
+          {"scanNotActiveBrokerInterval", s.scan_ms},
+          {"serverChannelMaxIdleTimeSeconds", s.idle_ms / 1000},
+          {"pollNameServerInterval", s.poll_ms},
+          {"sendMsgTimeout", s.send_timeout_ms}};
+}
+
+nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
+                            const std::vector<Event>& events, const SendStats& sends) {
+  nlohmann::json outages = nlohmann::json::array();
+  for (std::size_t i = 0; i < scenario.faults.size(); ++i) {
+    const FaultSpec& fault = scenario.faults[i];
+    const OutageSubject subject = subject_of(fault, scenario, topology);
+    if (subject.nodes.empty()) continue;
+    const std::int64_t start = fault.at_ms;
+    const std::optional<std::int64_t> back =
+        fault.duration_ms && fault.at_ms + *fault.duration_ms < scenario.duration_ms
+            ? std::optional<std::int64_t>(fault.at_ms + *fault.duration_ms)
+            : std::nullopt;
+    const std::int64_t end = back.value_or(scenario.duration_ms);
+    const BrokerGroupSpec* group = nullptr;
+    for (const auto& g : scenario.broker_groups) {
+      if (subject.master_groups.count(g.name) != 0) group = &g;
+    }
+
+    nlohmann::json outage = {{"fault", i},
+                             {"kind", fault_kind_name(fault.kind)},
+                             {"brokers", subject.nodes},
+                             {"start_ms", start},
+                             {"end_ms", back ? nlohmann::json(*back) : nlohmann::json()}};
+    std::vector<std::int64_t> drop_delays;
+    outage["nameservers"] = nameserver_drops(subject, scenario, events, start, end, drop_delays);
+    const std::size_t drop_entries = outage["nameservers"].size();
+    outage["nameserver_drop_ms"] = stats_json(drop_delays, drop_entries - drop_delays.size());
+    outage["producers"] = producers_json(subject, scenario, sends, events, start, end, back);
+    outage["sends"] = send_counts_json(sends.window_counts(i));
+    const auto latencies = sends.window_latencies(i);
+    outage["sends"]["latency_ms"] = {{"p50", percentile(latencies, 50)},
+                                     {"p99", percentile(latencies, 99)},
+                                     {"max", latencies.empty() ? 0 : latencies.back()}};
+    outage["recovery"] = recovery_json(subject, scenario, events, sends, start, back);
+    outage["predicted"] = subject.master_groups.empty()
+                              ? nlohmann::json()
+                              : predicted_json(fault.kind, settings_of(scenario, group));
+    outages.push_back(std::move(outage));
+  }
+  return outages;
+}
+
+}  // namespace nssim::sim

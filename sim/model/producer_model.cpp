@@ -1,0 +1,172 @@
+// File: ProducerModel's event loop, its open-loop arrivals, and the MQClientInstance side of a
+// producer: route answers, the broker address table and the publish info table.
+#include "sim/model/producer_model.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+#include "nameserver_core/ids.h"
+#include "sim/model/producer_model_impl.h"
+
+namespace nssim::sim {
+
+void producer_model_fail(const char* what) {
+  std::fprintf(stderr, "ProducerModel: %s\n", what);
+  std::abort();
+}
+
+ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in, NodeId self_in,
+                          std::string name_in, const NetworkHistory& network_in,
+                          const AddressBook& addresses_in, Rng rng, ProducerObserver& observer_in,
+                          std::int64_t start_ms_in)
+    : spec(spec_in),
+      profile(profile_in),
+      self(self_in),
+      name(std::move(name_in)),
+      network(network_in),
+      addresses(addresses_in),
+      observer(observer_in),
+      arrival_rng(rng.next_u64()),
+      choice_rng(rng.next_u64()),
+      start_ms(start_ms_in),
+      fault_strategy(profile_in, spec_in.config.send_latency_fault_enable,
+                     spec_in.config.start_detector_enable) {
+  if (spec.rate_per_s > 0.0 && !spec.topics.empty()) {
+    schedule(arrival_time(0), EventKind::kArrival);
+  }
+}
+
+void ProducerModel::Impl::schedule(std::int64_t t_ms, EventKind kind, std::uint64_t a,
+                                   std::uint64_t b) {
+  events.push(Event{t_ms, next_seq++, kind, a, b});
+}
+
+void ProducerModel::Impl::run(const Event& event) {
+  switch (event.kind) {
+    case EventKind::kArrival:
+      on_arrival(event.t_ms);
+      return;
+    case EventKind::kRoute: {
+      auto node = route_answers.extract(event.a);
+      on_route_answer(node.mapped().first, node.mapped().second, event.t_ms);
+      return;
+    }
+    case EventKind::kAttemptDone:
+      on_attempt_done(event.a, event.b, event.t_ms);
+      return;
+    case EventKind::kConnectDone:
+      on_connect_done(event.a, event.t_ms);
+      return;
+    case EventKind::kHoldExpired:
+      hold_expired(event.a, event.b, event.t_ms);
+      return;
+  }
+}
+
+// Arrival k of an open-loop process starting at start_ms. Fixed: start + floor(k * 1000 / rate).
+// Poisson: exponential gaps accumulated in double, floored to the millisecond.
+std::int64_t ProducerModel::Impl::arrival_time(std::uint64_t k) {
+  if (spec.arrival == Arrival::kFixed) {
+    return start_ms +
+           static_cast<std::int64_t>(std::floor(static_cast<double>(k) * 1000.0 / spec.rate_per_s));
+  }
+  poisson_clock_ms += arrival_rng.exponential(spec.rate_per_s / 1000.0);
+  return start_ms + static_cast<std::int64_t>(std::floor(poisson_clock_ms));
+}
+
+void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
+  schedule(arrival_time(++arrivals), EventKind::kArrival);
+  const std::uint64_t id = next_send_id++;
+  Send& send = sends[id];
+  send.record.topic = spec.topics[next_topic];
+  next_topic = (next_topic + 1) % spec.topics.size();
+  send.record.start_ms = t_ms;
+  begin_send(id, t_ms);
+}
+
+void ProducerModel::Impl::on_route_answer(const std::string& topic,
+                                          const std::optional<core::TopicRouteData>& route,
+                                          std::int64_t t_ms) {
+  if (route) {
+    const auto old = topic_route_table.find(topic);
+    bool changed = topic_route_data_changed(
+        old == topic_route_table.end() ? std::nullopt : std::optional(old->second), *route,
+        profile);
+    if (!changed) {
+      // Java: MQClientInstance#isNeedUpdateTopicRouteInfo /
+      // DefaultMQProducerImpl#isPublishTopicNeedUpdate.
+      const auto info = topic_publish_info_table.find(topic);
+      changed = info == topic_publish_info_table.end() || !info->second->ok();
+    }
+    if (changed) {
+      // Names are added or overwritten here, never removed (cleanOfflineBroker is not modelled).
+      for (const auto& bd : route->broker_datas)
+        broker_addr_table[bd.broker_name] = bd.broker_addrs;
+      auto info = std::make_shared<TopicPublishInfo>(topic_route_data_to_topic_publish_info(
+          *route, ThreadLocalIndex::random(profile, choice_rng)));
+      observer.on_publish_info(topic, t_ms, info->brokers());
+      topic_publish_info_table[topic] = std::move(info);
+      topic_route_table[topic] = *route;
+    }
+  }
+  // A nullopt answer keeps the cached route and publish info (TOPIC_NOT_EXIST is only logged).
+  release_held(topic, t_ms);
+}
+
+std::optional<std::string> ProducerModel::Impl::find_broker_address_in_publish(
+    const std::string& broker_name) const {
+  const auto it = broker_addr_table.find(broker_name);
+  if (it == broker_addr_table.end()) return std::nullopt;
+  const auto addr = it->second.find(core::kMasterId);
+  if (addr == it->second.end()) return std::nullopt;
+  return addr->second;
+}
+
+ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self,
+                             std::string name, const NetworkHistory& network,
+                             const AddressBook& addresses, Rng rng, ProducerObserver& observer,
+                             std::int64_t start_ms)
+    : impl_(std::make_unique<Impl>(spec, profile, self, std::move(name), network, addresses, rng,
+                                   observer, start_ms)) {}
+
+ProducerModel::~ProducerModel() = default;
+
+void ProducerModel::on_route(const std::string& topic,
+                             const std::optional<core::TopicRouteData>& route, std::int64_t t_ms) {
+  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
+    producer_model_fail("on_route: the answer precedes the model's present");
+  }
+  const std::uint64_t id = impl_->next_route_answer++;
+  impl_->route_answers.emplace(id, std::make_pair(topic, route));
+  impl_->schedule(t_ms, Impl::EventKind::kRoute, id);
+}
+
+void ProducerModel::advance_to(std::int64_t t_ms) {
+  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
+    producer_model_fail("advance_to: time goes backwards");
+  }
+  impl_->advanced_ms = t_ms;
+  while (!impl_->events.empty() && impl_->events.top().t_ms <= t_ms) {
+    const Impl::Event event = impl_->events.top();
+    impl_->events.pop();
+    impl_->run(event);
+  }
+}
+
+std::int64_t ProducerModel::lag_ms() const {
+  const ProducerConfig& config = impl_->spec.config;
+  return config.connect_timeout_millis + config.send_msg_timeout + 2 * kTimedWaitOverrunMs;
+}
+
+const std::string& ProducerModel::name() const { return impl_->name; }
+
+std::size_t ProducerModel::in_flight_sends() const { return impl_->sends.size(); }
+
+const TopicPublishInfo* ProducerModel::publish_info(const std::string& topic) const {
+  const auto it = impl_->topic_publish_info_table.find(topic);
+  return it == impl_->topic_publish_info_table.end() ? nullptr : it->second.get();
+}
+
+}  // namespace nssim::sim

@@ -1,0 +1,81 @@
+// File: a RocketMQ producer's data plane as a pure discrete-event model: publish info built from
+// routes, queue selection, MQFaultStrategy / LatencyFaultTolerance and the sync send retry loop of
+// DefaultMQProducerImpl#sendDefaultImpl, evaluated against NetworkHistory instead of sending one
+// SimGrid message per send. The producer actor feeds it route answers and advances it in time.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "nameserver_core/profile.h"
+#include "nameserver_core/route_types.h"
+#include "sim/model/network_history.h"
+#include "sim/model/publish_info.h"
+#include "sim/model/rng.h"
+#include "sim/model/scenario.h"
+#include "sim/model/send_record.h"
+
+namespace nssim::sim {
+
+// Where each broker address lives in the simulated network.
+using AddressBook = std::map<std::string, NodeId>;
+
+// A JVM timed wait that expires (connect timeout, request timeout) is seen by the next
+// System.currentTimeMillis() at least this much after its deadline. Without it an attempt that
+// used exactly the whole budget would pass sendDefaultImpl's strict `timeout < costTime` check and
+// start a zero-budget attempt; with it the send ends in "call timeout", as the spec describes.
+inline constexpr std::int64_t kTimedWaitOverrunMs = 1;
+
+// Callbacks to whoever measures the run. Called in simulated-time order per producer.
+struct ProducerObserver {
+  virtual ~ProducerObserver() = default;
+  virtual void on_send(const SendRecord& record) = 0;
+  // The publish info of `topic` was rebuilt at t_ms (a changed route, or any route answer while
+  // the publish info was missing or not ok); `brokers` are the groups it now has writable
+  // queues on (sorted), possibly the same as before.
+  virtual void on_publish_info(const std::string& topic, std::int64_t t_ms,
+                               const std::set<std::string>& brokers) = 0;
+};
+
+// Sends are concurrent (open-loop arrivals, one sync send each, as from a large thread pool) and
+// share the producer's publish info, fault table and connections, as upstream's threads do.
+class ProducerModel {
+ public:
+  ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
+                const NetworkHistory& network, const AddressBook& addresses, Rng rng,
+                ProducerObserver& observer, std::int64_t start_ms);
+  ~ProducerModel();
+  ProducerModel(const ProducerModel&) = delete;
+  ProducerModel& operator=(const ProducerModel&) = delete;
+
+  // A route answer for `topic` that arrived at t_ms
+  // (MQClientInstance#updateTopicRouteInfoFromNameServer). nullopt is any non-SUCCESS answer
+  // (TOPIC_NOT_EXIST...): the cached route is kept. It takes effect at t_ms in the model's
+  // timeline, so t_ms must not precede the last advance_to.
+  void on_route(const std::string& topic, const std::optional<core::TopicRouteData>& route,
+                std::int64_t t_ms);
+  // Evaluates every pending event up to and including t_ms. The caller must only advance to
+  // instants whose network future is known for `lag_ms()` beyond them.
+  void advance_to(std::int64_t t_ms);
+  // How far behind the network's present the model must stay: the longest a single attempt can
+  // take (connect timeout plus send timeout plus the timed-wait overruns).
+  std::int64_t lag_ms() const;
+
+  const std::string& name() const;
+  // Sends that have arrived but not ended by the last advance_to (never reported if the run ends).
+  std::size_t in_flight_sends() const;
+  // The publish info sends of `topic` start with now, if a route has ever been applied.
+  const TopicPublishInfo* publish_info(const std::string& topic) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace nssim::sim

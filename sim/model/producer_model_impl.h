@@ -1,0 +1,146 @@
+// File: the private state of ProducerModel, shared by its three sources: producer_model.cpp
+// (events, arrivals, routes: MQClientInstance), producer_send.cpp
+// (DefaultMQProducerImpl#sendDefaultImpl) and producer_remoting.cpp (NettyRemotingClient: channels,
+// connects, invokeSync).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim/model/mq_fault_strategy.h"
+#include "sim/model/producer_model.h"
+
+namespace nssim::sim {
+
+struct ProducerModel::Impl {
+  Impl(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
+       const NetworkHistory& network, const AddressBook& addresses, Rng rng,
+       ProducerObserver& observer, std::int64_t start_ms);
+
+  // ---- events (producer_model.cpp) ----
+  enum class EventKind { kArrival, kRoute, kAttemptDone, kConnectDone, kHoldExpired };
+  struct Event {
+    std::int64_t t_ms = 0;
+    std::uint64_t seq = 0;  // ties at one instant run in scheduling order
+    EventKind kind = EventKind::kArrival;
+    std::uint64_t a = 0;  // send id, channel id or route answer id
+    std::uint64_t b = 0;  // the send's token, for events that a later plan replaces
+  };
+  struct Later {
+    bool operator()(const Event& x, const Event& y) const {
+      return x.t_ms != y.t_ms ? x.t_ms > y.t_ms : x.seq > y.seq;
+    }
+  };
+  void schedule(std::int64_t t_ms, EventKind kind, std::uint64_t a = 0, std::uint64_t b = 0);
+  void run(const Event& event);
+  void on_arrival(std::int64_t t_ms);
+  std::int64_t arrival_time(std::uint64_t k);
+  // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, from the answer on.
+  void on_route_answer(const std::string& topic, const std::optional<core::TopicRouteData>& route,
+                       std::int64_t t_ms);
+  // Java: MQClientInstance#findBrokerAddressInPublish: brokerId 0 only.
+  std::optional<std::string> find_broker_address_in_publish(const std::string& broker_name) const;
+
+  // ---- sends (producer_send.cpp) ----
+  struct Send {
+    SendRecord record;
+    std::shared_ptr<TopicPublishInfo> info;  // fixed for the whole send, as upstream's local
+    int times = 0;
+    int times_total = 0;
+    std::optional<MessageQueue> mq;        // the last queue selected
+    SendCause exception = SendCause::kOk;  // the last attempt's failure
+    std::uint64_t token = 0;               // bumped whenever its pending event is replaced
+    // The running attempt.
+    std::int64_t attempt_begin_ms = 0;
+    std::int64_t attempt_timeout_ms = 0;
+    std::string addr;
+    std::uint64_t channel = 0;
+    std::int64_t planned_end_ms = 0;
+    SendCause planned_cause = SendCause::kOk;
+    bool planned_close = false;
+  };
+  void begin_send(std::uint64_t id, std::int64_t t_ms);
+  void hold_expired(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  void release_held(const std::string& topic, std::int64_t t_ms);
+  void start_with_publish_info(std::uint64_t id, std::int64_t t_ms);
+  // One pass of sendDefaultImpl's loop from its top: select, budget check, sendKernelImpl.
+  void iterate(std::uint64_t id, std::int64_t t_ms);
+  void start_attempt(std::uint64_t id, std::int64_t t_ms, std::int64_t timeout_ms);
+  // An attempt ended: record it, update the fault item per exception kind, loop or return.
+  void complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause);
+  void finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause);
+
+  // ---- remoting client (producer_remoting.cpp) ----
+  struct Channel {
+    std::string addr;
+    NodeId node = 0;
+    bool connected = false;  // false: the connect is still running
+    bool closed = false;     // out of channel_tables; kept while requests are pending on it
+    ConnectResult connect;   // the connect's outcome, known when it starts
+    std::uint32_t epoch = 0;
+    std::int64_t opened_ms = 0;
+    std::vector<std::uint64_t> waiting;  // sends waiting for the connect, in order
+    std::set<std::uint64_t> pending;     // sends with a request in flight on it
+  };
+  // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
+  void invoke_sync(std::uint64_t id, std::int64_t t_ms);
+  void on_connect_done(std::uint64_t channel_id, std::int64_t t_ms);
+  // Java: NettyRemotingClient#invokeSync once it has a channel: the budget check, then
+  // invokeSyncImpl and its exceptions.
+  void send_request(std::uint64_t id, std::uint64_t channel_id, std::int64_t t_ms);
+  void plan(std::uint64_t id, std::uint64_t channel_id, std::int64_t end_ms, SendCause cause,
+            bool close);
+  void on_attempt_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  // Java: NettyRemotingClient#closeChannel; fail_fast: NettyRemotingAbstract#failFast, run by the
+  // pipeline's close() (a local close, an RST), not by a FIN in 4.9.
+  void close_channel(std::uint64_t channel_id, std::int64_t t_ms, bool fail_fast);
+  void forget_channel_if_idle(std::uint64_t channel_id);
+  NodeId node_of(const std::string& addr) const;
+
+  // ---- configuration ----
+  ProducerSpec spec;
+  core::Profile profile;
+  NodeId self;
+  std::string name;
+  const NetworkHistory& network;
+  const AddressBook& addresses;
+  ProducerObserver& observer;
+  Rng arrival_rng;  // inter-arrival gaps only, so arrivals do not depend on routes or faults
+  Rng choice_rng;   // indexes and pickOneAtLeast
+  std::int64_t start_ms;
+  MqFaultStrategy fault_strategy;
+
+  // ---- state ----
+  std::priority_queue<Event, std::vector<Event>, Later> events;
+  std::uint64_t next_seq = 0;
+  std::optional<std::int64_t> advanced_ms;
+  std::uint64_t arrivals = 0;
+  double poisson_clock_ms = 0.0;
+  std::size_t next_topic = 0;
+
+  std::map<std::string, core::TopicRouteData> topic_route_table;
+  std::map<std::string, std::map<std::int64_t, std::string>> broker_addr_table;
+  std::map<std::string, std::shared_ptr<TopicPublishInfo>> topic_publish_info_table;
+  std::map<std::uint64_t, std::pair<std::string, std::optional<core::TopicRouteData>>>
+      route_answers;
+  std::uint64_t next_route_answer = 0;
+  std::map<std::string, std::vector<std::uint64_t>> held_sends;  // topic -> sends, in order
+
+  std::map<std::uint64_t, Send> sends;
+  std::uint64_t next_send_id = 0;
+
+  std::map<std::uint64_t, Channel> channels;
+  std::map<std::string, std::uint64_t> channel_tables;  // addr -> channel (NettyRemotingClient's)
+  std::uint64_t next_channel_id = 1;
+};
+
+// Programmer errors in the producer model: abort with a message.
+[[noreturn]] void producer_model_fail(const char* what);
+
+}  // namespace nssim::sim

@@ -1,0 +1,163 @@
+// File: the sync send of DefaultMQProducerImpl: tryToFindTopicPublishInfo, the retry loop of
+// sendDefaultImpl, sendKernelImpl's address lookup, and the fault-item update per exception kind.
+#include <utility>
+
+#include "sim/model/producer_model_impl.h"
+
+namespace nssim::sim {
+
+namespace {
+
+// The exceptions sendDefaultImpl catches, by the cause the model reports.
+bool is_remoting_exception(SendCause cause) {
+  switch (cause) {
+    case SendCause::kConnectTimeout:
+    case SendCause::kConnectRefused:
+    case SendCause::kRequestTimeout:
+    case SendCause::kConnectionReset:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+// Java: DefaultMQProducerImpl#tryToFindTopicPublishInfo. Without publish info upstream fetches the
+// route synchronously (then the default topic TBW102's); the model waits for the actor's next
+// route answer for the topic, at most mqClientApiTimeout, and has no TBW102 fallback. Publish info
+// that exists but is not ok fails at once ("No route info of this topic"), where upstream would
+// first make one synchronous route query.
+void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
+  Send& send = sends.at(id);
+  const auto info = topic_publish_info_table.find(send.record.topic);
+  if (info == topic_publish_info_table.end()) {
+    held_sends[send.record.topic].push_back(id);
+    schedule(t_ms + spec.config.mq_client_api_timeout, EventKind::kHoldExpired, id, send.token);
+    return;
+  }
+  start_with_publish_info(id, t_ms);
+}
+
+void ProducerModel::Impl::hold_expired(std::uint64_t id, std::uint64_t token, std::int64_t t_ms) {
+  const auto it = sends.find(id);
+  if (it == sends.end() || it->second.token != token) return;
+  auto& held = held_sends[it->second.record.topic];
+  std::erase(held, id);
+  finish_send(id, t_ms, SendCause::kNoRoute);
+}
+
+void ProducerModel::Impl::release_held(const std::string& topic, std::int64_t t_ms) {
+  const auto it = held_sends.find(topic);
+  if (it == held_sends.end()) return;
+  const std::vector<std::uint64_t> released = std::exchange(it->second, {});
+  held_sends.erase(it);
+  for (std::uint64_t id : released) {
+    ++sends.at(id).token;  // cancels the hold's expiry
+    if (topic_publish_info_table.contains(topic)) {
+      start_with_publish_info(id, t_ms);
+    } else {
+      finish_send(id, t_ms, SendCause::kNoRoute);
+    }
+  }
+}
+
+void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
+  Send& send = sends.at(id);
+  send.info = topic_publish_info_table.at(send.record.topic);
+  if (!send.info->ok()) {
+    finish_send(id, t_ms, SendCause::kNoRoute);
+    return;
+  }
+  send.times_total = 1 + spec.config.retry_times_when_send_failed;  // SYNC
+  iterate(id, t_ms);
+}
+
+// Java: DefaultMQProducerImpl#sendDefaultImpl, the body of `for (; times < timesTotal; times++)`.
+// The queue is selected before the budget check, so an attempt that used the whole budget still
+// advances the round-robin index.
+void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
+  Send& send = sends.at(id);
+  if (send.times >= send.times_total) {
+    finish_send(id, t_ms, send.exception);
+    return;
+  }
+  std::optional<std::string> last_broker;
+  if (send.mq) last_broker = send.mq->broker_name;
+  const bool reset_index = send.times > 0;  // 5.x; 4.9 has no reset
+  send.mq = fault_strategy.select_one_message_queue(*send.info, last_broker, reset_index, t_ms,
+                                                    choice_rng);
+  const std::int64_t timeout = spec.config.send_msg_timeout;
+  const std::int64_t cost = t_ms - send.record.start_ms;
+  if (timeout < cost) {
+    // "sendDefaultImpl call timeout", whatever the earlier exception was.
+    finish_send(id, t_ms, SendCause::kSendTimeoutBudget);
+    return;
+  }
+  std::int64_t current_timeout = timeout - cost;
+  const std::int64_t max_per_request = spec.config.send_msg_max_timeout_per_request;
+  const bool can_retry_again = send.times + 1 < send.times_total;
+  if (profile == core::Profile::kV5 && max_per_request > -1 && can_retry_again &&
+      current_timeout > max_per_request) {
+    current_timeout = max_per_request;
+  }
+  start_attempt(id, t_ms, current_timeout);
+}
+
+// Java: DefaultMQProducerImpl#sendKernelImpl and MQClientAPIImpl#sendMessage. Their own budget
+// checks see no time pass here, so only the address lookup can fail before the remoting call.
+void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
+                                        std::int64_t timeout_ms) {
+  Send& send = sends.at(id);
+  send.attempt_begin_ms = t_ms;
+  send.attempt_timeout_ms = timeout_ms;
+  send.record.attempts.push_back(AttemptRecord{send.mq->broker_name, t_ms, t_ms, SendCause::kOk});
+  const auto addr = find_broker_address_in_publish(send.mq->broker_name);
+  if (!addr) {
+    // MQClientException "The broker[...] not exist" (the route refresh it tries first is a no-op
+    // while the publish info is ok).
+    complete_attempt(id, t_ms, SendCause::kNoRoute);
+    return;
+  }
+  send.addr = *addr;
+  invoke_sync(id, t_ms);
+}
+
+// Java: the catch blocks of sendDefaultImpl (10.5 step 5).
+void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
+  Send& send = sends.at(id);
+  AttemptRecord& attempt = send.record.attempts.back();
+  attempt.end_ms = t_ms;
+  attempt.cause = cause;
+  const std::string& broker = send.mq->broker_name;
+  const std::int64_t latency = t_ms - send.attempt_begin_ms;
+  const bool v4_9 = profile == core::Profile::kV4_9;
+  if (cause == SendCause::kOk) {
+    // Every answer from a live broker is SEND_OK: broker-side errors and store statuses are not
+    // modelled, so retryAnotherBrokerWhenNotStoreOK and retryResponseCodes never apply.
+    fault_strategy.update_fault_item(broker, latency, /*isolation=*/false, /*reachable=*/true,
+                                     t_ms);
+    finish_send(id, t_ms, SendCause::kOk);
+    return;
+  }
+  if (is_remoting_exception(cause)) {
+    fault_strategy.update_fault_item(broker, latency, /*isolation=*/true,
+                                     /*reachable=*/!fault_strategy.start_detector_enable(), t_ms);
+  } else {
+    // MQClientException (kNoRoute): 4.9 isolates, 5.x does not.
+    fault_strategy.update_fault_item(broker, latency, /*isolation=*/v4_9, /*reachable=*/true, t_ms);
+  }
+  send.exception = cause;  // "resend at once"
+  ++send.times;
+  iterate(id, t_ms);
+}
+
+void ProducerModel::Impl::finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
+  auto node = sends.extract(id);
+  SendRecord& record = node.mapped().record;
+  record.end_ms = t_ms;
+  record.cause = cause;
+  observer.on_send(record);
+}
+
+}  // namespace nssim::sim

@@ -1,0 +1,152 @@
+// File: analyze_run's whole-run parts (see run_analysis.h): scenario echo, nodes, faults, send
+// totals and series, NameServer disagreement intervals. Outages are in outage_analysis.cpp.
+#include "sim/model/run_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "sim/model/outage_analysis.h"
+
+namespace nssim::sim {
+
+std::int64_t percentile(const std::vector<std::int64_t>& sorted, double p) {
+  if (sorted.empty()) return 0;
+  const auto rank =
+      static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(sorted.size())));
+  return sorted[std::min(sorted.size(), std::max<std::size_t>(rank, 1)) - 1];
+}
+
+nlohmann::json send_counts_json(const SendCounts& counts) {
+  nlohmann::json failed = {{"total", counts.failed()}};
+  for (std::size_t c = 1; c < kSendCauseCount; ++c) {
+    failed[send_cause_name(static_cast<SendCause>(c))] = counts.by_cause[c];
+  }
+  return {{"total", counts.sends},
+          {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
+          {"failed", failed},
+          {"attempts", counts.attempts},
+          {"retries_succeeded", counts.retries_succeeded}};
+}
+
+namespace {
+
+nlohmann::json scenario_json(const Scenario& scenario) {
+  return {{"name", scenario.name},
+          {"file", scenario.file},
+          {"description", scenario.description},
+          {"profile", core::profile_name(scenario.profile)},
+          {"seed", scenario.seed},
+          {"duration_ms", scenario.duration_ms}};
+}
+
+nlohmann::json nodes_json(const Topology& topology) {
+  nlohmann::json nodes = nlohmann::json::array();
+  for (const auto& node : topology.nodes) {
+    nlohmann::json entry = {
+        {"name", node.name}, {"role", node_role_name(node.role)}, {"start_ms", node.start_ms}};
+    if (!node.broker_addr.empty() && node.role != NodeRole::kProducer)
+      entry["addr"] = node.broker_addr;
+    nodes.push_back(std::move(entry));
+  }
+  return nodes;
+}
+
+nlohmann::json faults_json(const Scenario& scenario) {
+  nlohmann::json faults = nlohmann::json::array();
+  for (std::size_t i = 0; i < scenario.faults.size(); ++i) {
+    const FaultSpec& fault = scenario.faults[i];
+    nlohmann::json entry = {
+        {"index", i}, {"kind", fault_kind_name(fault.kind)}, {"at_ms", fault.at_ms}};
+    entry["duration_ms"] =
+        fault.duration_ms ? nlohmann::json(*fault.duration_ms) : nlohmann::json();
+    if (!fault.nodes.empty()) entry["nodes"] = fault.nodes;
+    if (!fault.side_a.empty()) entry["from"] = fault.side_a;
+    if (!fault.side_b.empty()) entry["to"] = fault.side_b;
+    if (fault.kind == FaultKind::kPartition) entry["one_way"] = fault.one_way;
+    if (fault.kind == FaultKind::kLatency) entry["latency_ms"] = fault.latency_ms;
+    if (!fault.broker_name.empty()) entry["broker_name"] = fault.broker_name;
+    faults.push_back(std::move(entry));
+  }
+  return faults;
+}
+
+nlohmann::json timeseries_json(const SendStats& sends) {
+  nlohmann::json series = nlohmann::json::array();
+  for (const auto& [second, counts] : sends.per_second()) {
+    nlohmann::json failed = nlohmann::json::object();
+    for (std::size_t c = 1; c < kSendCauseCount; ++c) {
+      if (counts.by_cause[c] != 0)
+        failed[send_cause_name(static_cast<SendCause>(c))] = counts.by_cause[c];
+    }
+    series.push_back({{"t_s", second},
+                      {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
+                      {"failed", failed}});
+  }
+  return series;
+}
+
+// Intervals in which the running NameServers do not all hold the same route view. A NameServer
+// that is down does not count; one that restarted counts with its (empty) tables.
+nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Event>& events) {
+  std::set<std::string> nameservers;
+  for (int i = 0; i < scenario.nameservers.count; ++i)
+    nameservers.insert("ns-" + std::to_string(i));
+  std::map<std::string, std::optional<std::string>> view;  // running NameServers only
+  nlohmann::json intervals = nlohmann::json::array();
+  bool disagreeing = false;
+  std::int64_t since = 0;
+  std::int64_t total = 0;
+  auto disagree = [&view] {
+    std::set<std::string> distinct;
+    for (const auto& [name, text] : view) distinct.insert(text.value_or(""));
+    return distinct.size() > 1;
+  };
+  for (const auto& event : events) {
+    if (nameservers.count(event.node) == 0) continue;
+    if (event.kind == "process_start") {
+      view[event.node] = std::nullopt;
+    } else if (event.kind == "process_end") {
+      view.erase(event.node);
+    } else if (event.kind == "route_view") {
+      view[event.node] = event.fields.dump();
+    } else {
+      continue;
+    }
+    const bool now_disagree = disagree();
+    if (now_disagree && !disagreeing) since = event.t_ms;
+    if (!now_disagree && disagreeing) {
+      intervals.push_back(
+          {{"start_ms", since}, {"end_ms", event.t_ms}, {"duration_ms", event.t_ms - since}});
+      total += event.t_ms - since;
+    }
+    disagreeing = now_disagree;
+  }
+  if (disagreeing) {
+    intervals.push_back(
+        {{"start_ms", since}, {"end_ms", nullptr}, {"duration_ms", scenario.duration_ms - since}});
+    total += scenario.duration_ms - since;
+  }
+  return {{"intervals", intervals}, {"total_ms", total}, {"count", intervals.size()}};
+}
+
+}  // namespace
+
+nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
+                           const std::vector<Event>& events, const SendStats& sends) {
+  nlohmann::json result;
+  result["schema"] = kResultSchema;
+  result["scenario"] = scenario_json(scenario);
+  result["settings"] = settings_json(scenario);
+  result["nodes"] = nodes_json(topology);
+  result["faults"] = faults_json(scenario);
+  result["outages"] = outages_json(scenario, topology, events, sends);
+  result["sends"] = send_counts_json(sends.totals());
+  result["nameserver_disagreement"] = disagreements_json(scenario, events);
+  result["timeseries"] = timeseries_json(sends);
+  return result;
+}
+
+}  // namespace nssim::sim

@@ -1,0 +1,193 @@
+// File: the scenario model: cluster, workload, fault timeline and expectations, as loaded from a
+// scenario JSON file (see scenarios/README.md). Every RocketMQ setting keeps its upstream name in
+// the file; here each is a field with the upstream default of the scenario's profile. All times
+// are int64 milliseconds unless a name says otherwise. Node names: NameServers "ns-0".., brokers
+// "<group>-<brokerId>" ("broker-a-0" is the master), producers "<name_prefix>-<i>".
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nameserver_core/namesrv_config.h"
+#include "nameserver_core/profile.h"
+
+namespace nssim::sim {
+
+// A node's access link. Host-to-host latency is the sum of both ends' latencies (star platform).
+struct LinkSpec {
+  double latency_ms = 0.5;
+  double bandwidth_mbps = 1000.0;
+};
+
+// When a node starts: fixed, or drawn uniformly from [min_ms, max_ms] with the seed.
+struct StartSpec {
+  std::int64_t min_ms = 0;
+  std::int64_t max_ms = 0;
+};
+
+struct NameServerSpec {
+  int count = 3;
+  core::NamesrvConfig config;  // scanNotActiveBrokerInterval etc.; 4.9 scans every 10 s regardless
+  // Java: NettyServerConfig#serverChannelMaxIdleTimeSeconds.
+  std::int64_t server_channel_max_idle_time_seconds = 120;
+  LinkSpec link;
+  StartSpec start{0, 5000};
+};
+
+// Java: BrokerConfig (the fields that change routing), with upstream defaults per profile.
+struct BrokerConfig {
+  std::int64_t register_name_server_period = 30000;       // registerNameServerPeriod
+  std::int64_t register_broker_timeout_mills = 24000;     // 4.9: 6000, 5.x: 24000
+  bool force_register = true;                             // forceRegister
+  int broker_permission = 6;                              // brokerPermission
+  bool enable_slave_acting_master = false;                // enableSlaveActingMaster (5.x)
+  std::int64_t broker_heartbeat_interval = 1000;          // brokerHeartbeatInterval (5.x)
+  std::int64_t broker_not_active_timeout_millis = 10000;  // brokerNotActiveTimeoutMillis (5.x)
+  bool compatible_with_old_name_srv = true;               // compatibleWithOldNameSrv (5.x)
+  bool auto_create_topic_enable = true;                   // autoCreateTopicEnable
+  int default_topic_queue_nums = 8;                       // defaultTopicQueueNums
+};
+
+// One broker group: a master (brokerId 0) and `slaves` slaves (brokerId 1..n).
+struct BrokerGroupSpec {
+  std::string name;                        // brokerName
+  std::string cluster = "DefaultCluster";  // brokerClusterName
+  int slaves = 0;
+  BrokerConfig config;
+  LinkSpec link;
+  StartSpec start{5000, 15000};  // after the NameServers, before the producers
+};
+
+struct TopicSpec {
+  std::string name;
+  std::vector<std::string> groups;  // broker groups serving it (the loader fills in all of them
+                                    // when the file leaves "groups" out)
+  int read_queue_nums = 16;         // TopicConfig defaults
+  int write_queue_nums = 16;
+  int perm = 6;
+};
+
+enum class Arrival { kFixed, kPoisson };
+
+// Java: ClientConfig + DefaultMQProducer settings, upstream names and defaults.
+struct ProducerConfig {
+  std::int64_t poll_name_server_interval = 30000;       // pollNameServerInterval
+  std::int64_t heartbeat_broker_interval = 30000;       // heartbeatBrokerInterval
+  std::int64_t mq_client_api_timeout = 3000;            // mqClientApiTimeout
+  std::int64_t send_msg_timeout = 3000;                 // sendMsgTimeout
+  int retry_times_when_send_failed = 2;                 // retryTimesWhenSendFailed
+  bool send_latency_fault_enable = false;               // sendLatencyFaultEnable
+  bool retry_another_broker_when_not_store_ok = false;  // retryAnotherBrokerWhenNotStoreOK
+  std::int64_t send_msg_max_timeout_per_request = -1;   // sendMsgMaxTimeoutPerRequest (5.x)
+  bool start_detector_enable = false;                   // startDetectorEnable (5.x)
+  std::int64_t connect_timeout_millis = 3000;  // com.rocketmq.remoting.client.connect.timeout
+  bool client_close_socket_if_timeout = true;  // clientCloseSocketIfTimeout
+};
+
+struct ProducerSpec {
+  std::string name_prefix = "producer";
+  int count = 1;
+  std::vector<std::string> topics;  // sends are spread round-robin over these (the loader fills
+                                    // in every topic when the file leaves "topics" out)
+  double rate_per_s = 1.0;          // per producer
+  Arrival arrival = Arrival::kFixed;
+  int message_size_bytes = 1024;
+  ProducerConfig config;
+  LinkSpec link;
+  StartSpec start{15000, 45000};
+};
+
+enum class FaultKind {
+  kKill,           // process crash: peers see FIN/RST; restarts after duration_ms
+  kPoweroff,       // host down, silent; boots and restarts after duration_ms
+  kShutdown,       // clean shutdown with unregister; restarts after duration_ms if given
+  kPause,          // frozen process: no timers, no replies; connections stay open
+  kPartition,      // silent drop between two sides, symmetric or one-way; healed after duration_ms
+  kLatency,        // a node's latency raised for duration_ms
+  kWipeWritePerm,  // admin: WIPE_WRITE_PERM_OF_BROKER sent to every NameServer
+  kAddWritePerm,   // admin: ADD_WRITE_PERM_OF_BROKER sent to every NameServer
+};
+
+// The kind as written in scenario files ("kill", "wipeWritePerm"...), and back.
+const char* fault_kind_name(FaultKind kind);
+std::optional<FaultKind> parse_fault_kind(const std::string& text);
+
+struct FaultSpec {
+  FaultKind kind = FaultKind::kKill;
+  std::int64_t at_ms = 0;
+  // Absent: the fault lasts to the end of the run (admin kinds never have one).
+  std::optional<std::int64_t> duration_ms;
+  // Position in the file's "faults" array before sorting, so messages and reports can say
+  // "faults[2]" as the user wrote it.
+  std::size_t file_index = 0;
+  // Resolved node names the fault acts on (kill, poweroff, shutdown, pause, latency). A "group"
+  // target expands to all its brokers; "nameservers": "all" to every NameServer.
+  std::vector<std::string> nodes;
+  // Partition sides, resolved to node names. one_way: only messages from side_a to side_b drop.
+  std::vector<std::string> side_a;
+  std::vector<std::string> side_b;
+  bool one_way = false;
+  double latency_ms = 0.0;  // kLatency: the node's new access-link latency
+  std::string broker_name;  // kWipeWritePerm / kAddWritePerm
+};
+
+// One check on a named figure of the run's result, e.g. "sends.failed.total == 0". Kept as
+// parsed text here; the reports layer evaluates it.
+struct Expectation {
+  std::string figure;  // e.g. "outages[0].producers.stale_route_ms.max"
+  std::string op;      // one of < <= > >= == !=
+  std::string value;   // a number, or a figure path starting with "predicted."
+  std::string source;  // the expression as written, for messages
+};
+
+struct Scenario {
+  std::string file;  // where it was loaded from, for messages
+  std::string name;
+  std::string description;
+  core::Profile profile = core::Profile::kV5;
+  std::uint64_t seed = 1;
+  std::int64_t duration_ms = 600000;
+  NameServerSpec nameservers;
+  std::vector<BrokerGroupSpec> broker_groups;
+  std::vector<TopicSpec> topics;
+  std::vector<ProducerSpec> producers;
+  std::vector<FaultSpec> faults;  // sorted by at_ms, stable
+  std::vector<Expectation> expect;
+};
+
+// Upstream defaults of each profile (4.9: registerBrokerTimeoutMills 6000; 5.x: 24000). The
+// 5.x-only fields keep their 5.x defaults under 4.9, where nothing reads them.
+BrokerConfig default_broker_config(core::Profile profile);
+ProducerConfig default_producer_config(core::Profile profile);
+
+// Node naming, shared by the loader (fault targets) and the runner (hosts, actors).
+std::string nameserver_name(int index);                                 // "ns-0"
+std::string broker_node_name(const std::string& group, int broker_id);  // "broker-a-0"
+std::string producer_name(const std::string& name_prefix, int index);   // "producer-3"
+
+struct BrokerNode {
+  std::string name;  // "<group>-<brokerId>"
+  std::string group;
+  std::string cluster;
+  int broker_id = 0;            // 0 is the master
+  std::size_t group_index = 0;  // into Scenario::broker_groups
+};
+
+struct ProducerNode {
+  std::string name;            // "<name_prefix>-<index>"
+  std::size_t spec_index = 0;  // into Scenario::producers
+  int index = 0;
+};
+
+// In a fixed order: NameServers by index; brokers by group, then brokerId; producers by spec,
+// then index. node_names is the three lists concatenated.
+std::vector<std::string> nameserver_names(const Scenario& scenario);
+std::vector<BrokerNode> broker_nodes(const Scenario& scenario);
+std::vector<ProducerNode> producer_nodes(const Scenario& scenario);
+std::vector<std::string> node_names(const Scenario& scenario);
+
+}  // namespace nssim::sim

@@ -1,0 +1,18 @@
+// File: the "config" objects of a scenario (internal to the loader): NamesrvConfig, BrokerConfig
+// and the producer's ClientConfig/DefaultMQProducer settings, each by upstream field name, strict,
+// with the profile deciding which names exist.
+#pragma once
+
+#include "nameserver_core/namesrv_config.h"
+#include "nameserver_core/profile.h"
+#include "sim/model/scenario.h"
+#include "sim/model/scenario_json.h"
+
+namespace nssim::sim::detail {
+
+// Each reads `owner`'s "config" field, if present, over the defaults already in `config`.
+void read_namesrv_config(const Obj& owner, core::Profile profile, core::NamesrvConfig& config);
+void read_broker_config(const Obj& owner, core::Profile profile, BrokerConfig& config);
+void read_producer_config(const Obj& owner, core::Profile profile, ProducerConfig& config);
+
+}  // namespace nssim::sim::detail

@@ -1,0 +1,19 @@
+// File: the scenario sections that refer to nodes by name (internal to the loader): the fault
+// timeline, whose targets resolve against the topology already read, and the expectations.
+#pragma once
+
+#include "sim/model/scenario.h"
+#include "sim/model/scenario_json.h"
+
+namespace nssim::sim::detail {
+
+// Longest run, and longest single time span anywhere in a file: 7 days.
+inline constexpr std::int64_t kMaxRunMs = 7LL * 24 * 3600 * 1000;
+
+// Reads root "faults" into scenario.faults, resolved and sorted by at_ms (stable). Needs the
+// name, duration and topology of `scenario` already read.
+void read_faults(const Obj& root, Scenario& scenario);
+// Reads root "expect" into scenario.expect.
+void read_expectations(const Obj& root, Scenario& scenario);
+
+}  // namespace nssim::sim::detail

@@ -1,0 +1,65 @@
+// File: SendStats (see send_stats.h).
+#include "sim/model/send_stats.h"
+
+#include <algorithm>
+
+namespace nssim::sim {
+
+void SendCounts::add(const SendRecord& record) {
+  ++sends;
+  attempts += static_cast<std::int64_t>(record.attempts.size());
+  ++by_cause[static_cast<std::size_t>(record.cause)];
+  if (record.cause == SendCause::kOk && record.attempts.size() > 1) ++retries_succeeded;
+}
+
+std::int64_t SendCounts::failed() const {
+  return sends - by_cause[static_cast<std::size_t>(SendCause::kOk)];
+}
+
+class SendStats::Observer : public ProducerObserver {
+ public:
+  Observer(SendStats& stats, std::string producer)
+      : stats_(stats), producer_(std::move(producer)) {}
+  void on_send(const SendRecord& record) override { stats_.on_send(record); }
+  void on_publish_info(const std::string& topic, std::int64_t t_ms,
+                       const std::set<std::string>& brokers) override {
+    stats_.publish_changes_[producer_][topic].push_back(PublishChange{t_ms, brokers});
+  }
+
+ private:
+  SendStats& stats_;
+  std::string producer_;
+};
+
+SendStats::SendStats(std::vector<TimeWindow> windows)
+    : windows_(std::move(windows)),
+      window_counts_(windows_.size()),
+      window_latencies_(windows_.size()) {}
+
+SendStats::~SendStats() = default;
+
+ProducerObserver& SendStats::observer_for(const std::string& producer) {
+  auto& slot = observers_[producer];
+  if (!slot) slot = std::make_unique<Observer>(*this, producer);
+  return *slot;
+}
+
+void SendStats::on_send(const SendRecord& record) {
+  totals_.add(record);
+  const std::int64_t second = record.start_ms / 1000;
+  per_second_[second].add(record);
+  for (std::size_t i = 0; i < windows_.size(); ++i) {
+    if (record.start_ms >= windows_[i].start_ms && record.start_ms < windows_[i].end_ms) {
+      window_counts_[i].add(record);
+      window_latencies_[i].push_back(record.end_ms - record.start_ms);
+    }
+  }
+}
+
+std::vector<std::int64_t> SendStats::window_latencies(std::size_t i) const {
+  std::vector<std::int64_t> sorted = window_latencies_[i];
+  std::sort(sorted.begin(), sorted.end());
+  return sorted;
+}
+
+}  // namespace nssim::sim

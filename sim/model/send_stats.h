@@ -1,0 +1,75 @@
+// File: what the run keeps of tens of millions of sends: totals, a per-second series, the sends
+// inside each outage window (counts by cause and their latencies), and every producer's
+// publish-info changes, from which stale-route windows are measured.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim/model/producer_model.h"
+#include "sim/model/send_record.h"
+
+namespace nssim::sim {
+
+inline constexpr std::size_t kSendCauseCount = 8;
+
+struct SendCounts {
+  std::int64_t sends = 0;
+  std::int64_t attempts = 0;
+  std::int64_t retries_succeeded = 0;  // sends that succeeded after a failed attempt
+  std::array<std::int64_t, kSendCauseCount> by_cause{};  // index: SendCause; kOk counts successes
+  void add(const SendRecord& record);
+  std::int64_t failed() const;
+};
+
+struct TimeWindow {
+  std::int64_t start_ms = 0;
+  std::int64_t end_ms = 0;  // exclusive
+};
+
+struct PublishChange {
+  std::int64_t t_ms = 0;
+  std::set<std::string> brokers;
+};
+
+class SendStats {
+ public:
+  explicit SendStats(std::vector<TimeWindow> windows);
+  ~SendStats();
+  SendStats(const SendStats&) = delete;
+  SendStats& operator=(const SendStats&) = delete;
+
+  // The observer for one producer; valid as long as this object.
+  ProducerObserver& observer_for(const std::string& producer);
+
+  const SendCounts& totals() const { return totals_; }
+  const std::map<std::int64_t, SendCounts>& per_second() const { return per_second_; }
+  const std::vector<TimeWindow>& windows() const { return windows_; }
+  const SendCounts& window_counts(std::size_t i) const { return window_counts_[i]; }
+  // Send durations (ms) of the sends that started inside window i, sorted.
+  std::vector<std::int64_t> window_latencies(std::size_t i) const;
+  // producer -> topic -> changes in time order.
+  const std::map<std::string, std::map<std::string, std::vector<PublishChange>>>& publish_changes()
+      const {
+    return publish_changes_;
+  }
+
+ private:
+  class Observer;
+  void on_send(const SendRecord& record);
+
+  std::vector<TimeWindow> windows_;
+  SendCounts totals_;
+  std::map<std::int64_t, SendCounts> per_second_;
+  std::vector<SendCounts> window_counts_;
+  std::vector<std::vector<std::int64_t>> window_latencies_;
+  std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
+  std::map<std::string, std::unique_ptr<Observer>> observers_;
+};
+
+}  // namespace nssim::sim

@@ -1,0 +1,26 @@
+// File: what travels between simulated nodes in a SimGrid communication: a RocketMQ remoting
+// request or response on a connection, or the FIN that closes one.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "nameserver_core/remoting.h"
+#include "sim/model/network_history.h"
+
+namespace nssim::sim {
+
+struct Envelope {
+  enum class Kind { kRequest, kResponse, kFin };
+  Kind kind = Kind::kRequest;
+  NodeId from = 0;
+  NodeId to = 0;
+  std::uint32_t to_epoch = 0;  // the incarnation of `to` this was sent to
+  std::uint64_t conn = 0;      // connection id (Net's registry)
+  std::uint64_t opaque = 0;    // request id, echoed by the response
+  bool oneway = false;
+  std::shared_ptr<const core::RemotingRequest> request;
+  std::shared_ptr<const core::RemotingResponse> response;
+};
+
+}  // namespace nssim::sim

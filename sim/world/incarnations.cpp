@@ -1,0 +1,109 @@
+// File: Incarnations (see incarnations.h).
+#include "sim/world/incarnations.h"
+
+#include <algorithm>
+
+#include "sim/model/broker_topics.h"
+#include "sim/world/broker_actor.h"
+#include "sim/world/nameserver_actor.h"
+#include "sim/world/net.h"
+#include "sim/world/producer_actor.h"
+#include "sim/world/simgrid_clock.h"
+
+namespace nssim::sim {
+
+namespace sg4 = simgrid::s4u;
+
+Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& net)
+    : scenario_(scenario), record_(record), net_(net), current_(record.topology.nodes.size()) {
+  for (std::size_t g = 0; g < scenario.broker_groups.size(); ++g) {
+    topic_tables_.push_back(
+        broker_topic_table(scenario.profile, scenario.broker_groups[g], scenario.topics));
+  }
+  kv_.resize(record.topology.nodes.size());
+}
+
+void Incarnations::start(NodeId node) {
+  const std::int64_t now = now_ms();
+  NetworkHistory& history = net_.history();
+  history.start_process(node, now);
+  const std::uint32_t epoch = history.state_at(node, now).epoch;
+  const TopologyNode& info = record_.topology.nodes[static_cast<std::size_t>(node)];
+  std::unique_ptr<NodeActor> actor;
+  switch (info.role) {
+    case NodeRole::kNameServer:
+      actor = std::make_unique<NameServerActor>(
+          net_, node, epoch, scenario_.profile, scenario_.nameservers,
+          kv_[static_cast<std::size_t>(node)], info.name, record_.log);
+      break;
+    case NodeRole::kBroker: {
+      const auto& group = scenario_.broker_groups[info.group];
+      BrokerIdentity identity{info.name,      group.cluster,    group.name,
+                              info.broker_id, info.broker_addr, info.ha_server_addr};
+      // Java: TopicConfigManager's DataVersion is created at first start and persisted.
+      auto topics = topic_tables_[info.group];
+      topics.data_version.timestamp = info.start_ms;
+      actor = std::make_unique<BrokerActor>(
+          net_, node, epoch, scenario_.profile, identity, group.config, std::move(topics),
+          record_.topology.nameservers, Rng::derive(scenario_.seed, "broker/" + info.name),
+          record_.log);
+      break;
+    }
+    case NodeRole::kProducer:
+      actor = std::make_unique<ProducerActor>(
+          net_, node, epoch, scenario_.profile, scenario_.producers[info.producer_spec], info.name,
+          record_.topology.nameservers, record_.topology.broker_addresses,
+          scenario_.seed ^ (static_cast<std::uint64_t>(epoch) << 32),
+          record_.sends->observer_for(info.name), record_.log, scenario_.duration_ms);
+      break;
+  }
+  NodeActor* raw = actor.get();
+  Slot& slot = current_[static_cast<std::size_t>(node)];
+  slot.node = raw;
+  slot.actor = sg4::Actor::create(info.name, net_.host(node).host, [raw] { raw->run(); });
+  slot.actor->daemonize();
+  graveyard_.push_back(std::move(actor));
+  record_.log.add(now, info.name, "process_start", {{"epoch", epoch}});
+}
+
+// A process that ended: its actor is killed and its connections close as `kind` says.
+void Incarnations::end(NodeId node, DownKind kind) {
+  Slot& slot = current_[static_cast<std::size_t>(node)];
+  if (slot.node == nullptr) return;
+  if (auto* ns = dynamic_cast<NameServerActor*>(slot.node)) {
+    kv_[static_cast<std::size_t>(node)] = ns->server().kv_config_manager();  // kvConfig.json
+  }
+  if (auto* producer = dynamic_cast<ProducerActor*>(slot.node))
+    retired_.push_back({producer, now_ms()});
+  if (slot.actor) slot.actor->kill();
+  slot = Slot{};
+  net_.process_ended(node, kind);
+}
+
+NodeActor* Incarnations::current(NodeId node) const {
+  return current_[static_cast<std::size_t>(node)].node;
+}
+
+sg4::ActorPtr Incarnations::actor(NodeId node) const {
+  return current_[static_cast<std::size_t>(node)].actor;
+}
+
+void Incarnations::forget(NodeId node) { current_[static_cast<std::size_t>(node)] = Slot{}; }
+
+void Incarnations::finish_producers(std::int64_t end_ms) {
+  for (const auto& [producer, ended_ms] : retired_) producer->finish(std::min(ended_ms, end_ms));
+  for (const Slot& slot : current_) {
+    if (auto* producer = dynamic_cast<ProducerActor*>(slot.node)) producer->finish(end_ms);
+  }
+}
+
+std::int64_t Incarnations::max_lag_ms() const {
+  std::int64_t lag = 0;
+  for (const Slot& slot : current_) {
+    if (auto* producer = dynamic_cast<ProducerActor*>(slot.node))
+      lag = std::max(lag, producer->lag_ms());
+  }
+  return lag;
+}
+
+}  // namespace nssim::sim

@@ -1,0 +1,55 @@
+// File: the processes of a run over time: which incarnation of each node is running, how a new
+// one starts (route tables empty, KV configuration and broker topic tables as persisted), and
+// how one ends. Node objects outlive their actors, so timers of a killed process never dangle.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <simgrid/s4u/Actor.hpp>
+#include <utility>
+#include <vector>
+
+#include "nameserver_core/kv_config_manager.h"
+#include "nameserver_core/route_types.h"
+#include "sim/world/node_actor.h"
+#include "sim/world/world.h"
+
+namespace nssim::sim {
+
+class Net;
+class ProducerActor;
+
+class Incarnations {
+ public:
+  Incarnations(const Scenario& scenario, WorldRecord& record, Net& net);
+
+  // Starts a new incarnation of `node` now (NetworkHistory epoch + 1).
+  void start(NodeId node);
+  // Ends the running incarnation: its actor is killed and its connections close as `kind` says.
+  void end(NodeId node, DownKind kind);
+  // Forgets an incarnation that ended by itself (a clean broker shutdown).
+  void forget(NodeId node);
+  NodeActor* current(NodeId node) const;
+  simgrid::s4u::ActorPtr actor(NodeId node) const;
+  // Evaluates the sends of every producer incarnation up to its end.
+  void finish_producers(std::int64_t end_ms);
+  // How long the run must go on after its end for producers' last sends to be evaluated.
+  std::int64_t max_lag_ms() const;
+
+ private:
+  struct Slot {
+    NodeActor* node = nullptr;
+    simgrid::s4u::ActorPtr actor;
+  };
+
+  const Scenario& scenario_;
+  WorldRecord& record_;
+  Net& net_;
+  std::vector<Slot> current_;
+  std::vector<core::TopicConfigSerializeWrapper> topic_tables_;  // per broker group
+  std::vector<core::KvConfigManager> kv_;                        // per node (NameServers)
+  std::vector<std::unique_ptr<NodeActor>> graveyard_;
+  std::vector<std::pair<ProducerActor*, std::int64_t>> retired_;
+};
+
+}  // namespace nssim::sim

@@ -1,0 +1,204 @@
+// File: NameServerActor (see nameserver_actor.h).
+#include "sim/world/nameserver_actor.h"
+
+#include <variant>
+
+#include "sim/world/net.h"
+#include "sim/world/simgrid_clock.h"
+
+namespace nssim::sim {
+
+namespace {
+
+// Response sizes: a header plus what the body carries (estimates of upstream's JSON text).
+std::uint64_t response_size_bytes(const core::RemotingResponse& response) {
+  std::uint64_t size = 200;
+  if (const auto* route = std::get_if<core::TopicRouteData>(&response.body)) {
+    size += 120 * route->queue_datas.size() + 110 * route->broker_datas.size();
+  } else if (const auto* cluster = std::get_if<core::ClusterInfo>(&response.body)) {
+    size += 110 * cluster->broker_addr_table.size() + 40 * cluster->cluster_addr_table.size();
+  }
+  return size;
+}
+
+}  // namespace
+
+NameServerActor::NameServerActor(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
+                                 const NameServerSpec& spec, const core::KvConfigManager& kv,
+                                 std::string node_name, EventLog& log)
+    : NodeActor(net, self, epoch),
+      profile_(profile),
+      spec_(spec),
+      node_name_(std::move(node_name)),
+      log_(log),
+      server_(std::make_unique<core::NameServer>(profile, spec.config, now_ms())) {
+  server_->kv_config_manager() = kv;
+}
+
+// Java: NamesrvController#initialize schedules scanNotActiveBroker: 4.9 after 5 s every 10 s
+// (hard-coded); 5.x after 5 ms every scanNotActiveBrokerInterval.
+void NameServerActor::on_start() {
+  const std::int64_t now = now_ms();
+  const bool v4 = profile_ == core::Profile::kV4_9;
+  const std::int64_t first = now + (v4 ? 5000 : 5);
+  const std::int64_t period = v4 ? 10000 : spec_.config.scan_not_active_broker_interval;
+  every(first, period, [this] {
+    const core::ScanOutcome outcome = server_->scan(now_ms());
+    for (const auto& channel : outcome.channels_closed) {
+      if (channels_.erase(channel.value) != 0) net_.close(channel.value, self());
+    }
+    record(outcome.removals);
+    if (!outcome.removals.empty()) record_view();
+  });
+}
+
+void NameServerActor::on_envelope(const Envelope& envelope) {
+  switch (envelope.kind) {
+    case Envelope::Kind::kRequest:
+      on_request(envelope);
+      return;
+    case Envelope::Kind::kFin:
+      close_channel(envelope.conn, core::RemovalPath::kChannelClose);
+      return;
+    case Envelope::Kind::kResponse:
+      return;  // the NameServer sends no requests in this model
+  }
+}
+
+void NameServerActor::on_request(const Envelope& envelope) {
+  const std::int64_t now = now_ms();
+  auto [slot, created] = channels_.try_emplace(envelope.conn, ChannelState{envelope.from, now});
+  slot->second.last_activity_ms = now;
+  if (created) watch_idle(envelope.conn);
+
+  const int code = envelope.request->code;
+  // 4.9 unregisters inside the request; what it removed is read off the tables around it.
+  const bool sync_unregister =
+      profile_ == core::Profile::kV4_9 && code == core::request_code::kUnregisterBroker;
+  const auto before = sync_unregister ? listed_addresses() : std::map<std::string, std::string>{};
+  auto response = server_->process(*envelope.request, core::ConnectionId{envelope.conn}, now);
+  if (sync_unregister) record(removed_since(before));
+  if (code != core::request_code::kGetRouteinfoByTopic &&
+      code != core::request_code::kGetBrokerClusterInfo) {
+    record(server_->process_pending_unregistrations());  // 5.x BatchUnregistrationService
+    record_view();
+  }
+  if (!response || envelope.oneway) return;
+
+  auto reply = std::make_unique<Envelope>();
+  reply->kind = Envelope::Kind::kResponse;
+  reply->from = self();
+  reply->to = envelope.from;
+  reply->to_epoch = net_.connection(envelope.conn).client_epoch;
+  reply->conn = envelope.conn;
+  reply->opaque = envelope.opaque;
+  const std::uint64_t size = response_size_bytes(*response);
+  reply->response = std::make_shared<const core::RemotingResponse>(std::move(*response));
+  net_.send(std::move(reply), size);
+}
+
+// Netty's IdleStateHandler(0, 0, serverChannelMaxIdleTimeSeconds): ALL_IDLE fires when neither a
+// read nor a write happened for the whole period. Writes here follow reads at once, so the last
+// read stands for both.
+void NameServerActor::watch_idle(std::uint64_t conn) {
+  const std::int64_t idle_ms = spec_.server_channel_max_idle_time_seconds * 1000;
+  auto found = channels_.find(conn);
+  if (found == channels_.end()) return;
+  const std::int64_t deadline = found->second.last_activity_ms + idle_ms;
+  at(deadline, [this, conn, idle_ms] {
+    auto channel = channels_.find(conn);
+    if (channel == channels_.end()) return;
+    if (now_ms() - channel->second.last_activity_ms < idle_ms) return watch_idle(conn);
+    close_channel(conn, core::RemovalPath::kChannelIdle);
+  });
+}
+
+// Java: NettyConnectManageHandler — a channel that goes idle is closed (IDLE, then CLOSE); a
+// channel the client closed gives CLOSE. Each event calls BrokerHousekeepingService.
+void NameServerActor::close_channel(std::uint64_t conn, core::RemovalPath path) {
+  if (channels_.erase(conn) == 0) return;
+  net_.close(conn, self());
+  const core::ConnectionId channel{conn};
+  record(server_->channel_destroyed(channel, "", path));
+  if (path != core::RemovalPath::kChannelClose) {
+    record(server_->channel_destroyed(channel, "", core::RemovalPath::kChannelClose));
+  }
+  record(server_->process_pending_unregistrations());
+  record_view();
+}
+
+std::map<std::string, std::string> NameServerActor::listed_addresses() const {
+  std::map<std::string, std::string> listed;  // address -> group
+  for (const auto& [name, data] : server_->route_info_manager().broker_addr_table()) {
+    for (const auto& [id, addr] : data.broker_addrs) listed[addr] = name;
+  }
+  return listed;
+}
+
+std::vector<core::BrokerRemoval> NameServerActor::removed_since(
+    const std::map<std::string, std::string>& before) const {
+  const auto after = listed_addresses();
+  const auto& groups = server_->route_info_manager().broker_addr_table();
+  std::vector<core::BrokerRemoval> removals;
+  for (const auto& [addr, group] : before) {
+    if (after.count(addr) != 0) continue;
+    core::BrokerRemoval removal;
+    removal.broker_addr = addr;
+    removal.broker_name = group;
+    removal.path = core::RemovalPath::kUnregisterRequest;
+    removal.removed_addr_entry = true;
+    removal.removed_broker_name = groups.count(group) == 0;
+    removals.push_back(std::move(removal));
+  }
+  return removals;
+}
+
+void NameServerActor::admin(const core::RemotingRequest& request) {
+  const auto response = server_->process(request, core::ConnectionId{0}, now_ms());
+  log_.add(now_ms(), node_name_, "admin",
+           {{"code", request.code}, {"response_code", response ? response->code : -1}});
+  record_view();
+}
+
+void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
+  for (const auto& removal : removals) {
+    if (!removal.removed_live_entry && !removal.removed_addr_entry) continue;
+    log_.add(now_ms(), node_name_, "broker_removed",
+             {{"broker_addr", removal.broker_addr},
+              {"broker_name", removal.broker_name},
+              {"path", core::removal_path_name(removal.path)},
+              {"removed_from_routes", removal.removed_addr_entry},
+              {"removed_group", removal.removed_broker_name}});
+  }
+}
+
+// Logs the NameServer's route view whenever it changes: every group's members, and a digest of
+// which groups each topic can be written to, so that disagreements between NameServers can be
+// measured without logging whole tables.
+void NameServerActor::record_view() {
+  const auto& rim = server_->route_info_manager();
+  std::uint64_t digest = 0xcbf29ce484222325ULL;  // FNV-1a
+  auto mix = [&digest](const std::string& text) {
+    for (unsigned char c : text) digest = (digest ^ c) * 0x100000001b3ULL;
+    digest = (digest ^ 0xff) * 0x100000001b3ULL;
+  };
+  for (const auto& [topic, queues] : rim.topic_queue_table()) {
+    mix(topic);
+    for (const auto& [name, queue] : queues) {
+      if (core::perm::is_writeable(queue.perm)) mix(name);
+    }
+  }
+  nlohmann::json brokers = nlohmann::json::object();
+  for (const auto& [name, data] : rim.broker_addr_table()) {
+    nlohmann::json ids = nlohmann::json::object();
+    for (const auto& [id, addr] : data.broker_addrs) ids[std::to_string(id)] = addr;
+    brokers[name] = std::move(ids);
+  }
+  nlohmann::json view = {{"brokers", std::move(brokers)}, {"topics_digest", digest}};
+  std::string text = view.dump();
+  if (text == last_view_) return;
+  last_view_ = std::move(text);
+  log_.add(now_ms(), node_name_, "route_view", std::move(view));
+}
+
+}  // namespace nssim::sim

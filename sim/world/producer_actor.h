@@ -1,0 +1,56 @@
+// File: a simulated producer process: the client's scheduled route poll against its sticky
+// NameServer goes over the simulated network, while its sends are evaluated by ProducerModel
+// against the network's history, so millions of sends cost no SimGrid communication.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/model/event_log.h"
+#include "sim/model/nameserver_selector.h"
+#include "sim/model/producer_model.h"
+#include "sim/world/node_actor.h"
+#include "sim/world/remoting_client.h"
+#include "sim/world/serial_executor.h"
+
+namespace nssim::sim {
+
+class ProducerActor : public NodeActor {
+ public:
+  ProducerActor(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
+                const ProducerSpec& spec, std::string name, std::vector<NodeId> nameservers,
+                const AddressBook& addresses, std::uint64_t seed, ProducerObserver& observer,
+                EventLog& log, std::int64_t end_ms);
+
+  // Evaluates every send that started up to the run's end (the simulation runs past the end by
+  // the model's lag, so that all of them lie in the known past), or up to `until_ms` if earlier.
+  void finish(std::int64_t until_ms);
+  std::int64_t lag_ms() const { return model_.lag_ms(); }
+
+ private:
+  void on_start() override;
+  void on_envelope(const Envelope& envelope) override;
+
+  // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, topic by topic; a remoting
+  // failure ends the round (the exception escapes the loop).
+  void poll_routes(std::size_t index, SerialExecutor::Done done);
+  void invoke_nameserver(std::shared_ptr<const core::RemotingRequest> request,
+                         std::int64_t begin_ms, std::size_t tries_left,
+                         RemotingClient::Callback callback);
+  void advance();
+
+  core::Profile profile_;
+  const ProducerSpec& spec_;
+  std::string name_;
+  EventLog& log_;
+  Rng rng_;
+  ProducerModel model_;
+  RemotingClient client_;
+  NameServerSelector selector_;
+  SerialExecutor executor_;
+  std::int64_t end_ms_;  // sends are measured up to the scenario's end, not beyond
+};
+
+}  // namespace nssim::sim

@@ -1,0 +1,72 @@
+// File: run_world (see world.h): engine set-up, node incarnations, and the controller actor that
+// starts nodes, applies and undoes faults, and ends the run.
+#include "sim/world/world.h"
+
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include "sim/world/fault_player.h"
+#include "sim/world/incarnations.h"
+#include "sim/world/net.h"
+#include "sim/world/simgrid_clock.h"
+
+namespace nssim::sim {
+
+namespace sg4 = simgrid::s4u;
+
+std::vector<TimeWindow> fault_windows(const Scenario& scenario) {
+  std::vector<TimeWindow> windows;
+  for (const auto& fault : scenario.faults) {
+    const std::int64_t end = fault.duration_ms
+                                 ? std::min(scenario.duration_ms, fault.at_ms + *fault.duration_ms)
+                                 : scenario.duration_ms;
+    windows.push_back(TimeWindow{fault.at_ms, end});
+  }
+  return windows;
+}
+
+namespace {
+
+std::vector<HostSpec> host_specs(const Topology& topology) {
+  std::vector<HostSpec> hosts;
+  for (const auto& node : topology.nodes) {
+    hosts.push_back(HostSpec{node.name, node.link.latency_ms, node.link.bandwidth_mbps});
+  }
+  return hosts;
+}
+
+}  // namespace
+
+WorldRecord run_world(const Scenario& scenario) {
+  WorldRecord record;
+  record.topology = build_topology(scenario);
+  record.sends = std::make_unique<SendStats>(fault_windows(scenario));
+  record.end_ms = scenario.duration_ms;
+
+  xbt_log_control_set("root.thres:critical");
+  int argc = 1;
+  char program[] = "nssim";
+  char* argv[] = {program, nullptr};
+  sg4::Engine engine(&argc, argv);
+  sg4::Engine::set_config("network/model:CM02");
+  sg4::Engine::set_config("network/crosstraffic:0");
+
+  NetworkHistory history;
+  for (const auto& node : record.topology.nodes)
+    history.add_node(node.name, node.link.latency_ms, node.link.bandwidth_mbps);
+  Net net(history, build_platform(host_specs(record.topology)));
+  Incarnations incarnations(scenario, record, net);
+  FaultPlayer faults(scenario, record, net, incarnations);
+
+  sg4::Actor::create("controller", net.host(0).host, [&] {
+    faults.play();
+    incarnations.finish_producers(scenario.duration_ms);
+  });
+  engine.run();
+  return record;
+}
+
+}  // namespace nssim::sim

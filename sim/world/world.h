@@ -1,0 +1,28 @@
+// File: one simulated run: builds the SimGrid platform and the nodes of a scenario, plays the
+// fault timeline, and hands back what was recorded. SimGrid allows one simulation per process,
+// so run_world may be called once per process.
+#pragma once
+
+#include <memory>
+
+#include "sim/model/event_log.h"
+#include "sim/model/scenario.h"
+#include "sim/model/send_stats.h"
+#include "sim/model/topology.h"
+
+namespace nssim::sim {
+
+struct WorldRecord {
+  Topology topology;
+  EventLog log;
+  std::unique_ptr<SendStats> sends;
+  std::int64_t end_ms = 0;  // the scenario's end; the simulation ran on to flush in-flight sends
+};
+
+// The windows in which sends are counted per outage: one per fault, from its start to its end
+// (or the scenario's end).
+std::vector<TimeWindow> fault_windows(const Scenario& scenario);
+
+WorldRecord run_world(const Scenario& scenario);
+
+}  // namespace nssim::sim

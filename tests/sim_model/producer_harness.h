@@ -1,0 +1,99 @@
+// Test-only harness for ProducerModel: a scripted NetworkHistory with one producer and broker
+// groups "broker-a", "broker-b" (masters "broker-a-0"... at "broker-a:10911"), a recorder of what
+// the model reports, and queries over the recorded sends.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "route_fixtures.h"
+#include "sim/model/network_history.h"
+#include "sim/model/producer_model.h"
+
+namespace nssim::sim::testing {
+
+inline constexpr const char* kTopic = "TopicTest";
+
+struct Recorder : ProducerObserver {
+  void on_send(const SendRecord& record) override { sends.push_back(record); }
+  void on_publish_info(const std::string& topic, std::int64_t t_ms,
+                       const std::set<std::string>& brokers) override {
+    publish.emplace_back(topic, t_ms, brokers);
+  }
+  std::vector<SendRecord> sends;
+  std::vector<std::tuple<std::string, std::int64_t, std::set<std::string>>> publish;
+};
+
+struct Harness {
+  explicit Harness(core::Profile profile_in,
+                   std::vector<std::string> groups = {"broker-a", "broker-b"})
+      : profile(profile_in) {
+    producer = net.add_node("producer-0", 0.5);
+    net.start_process(producer, 0);
+    std::vector<GroupSpec> specs;
+    for (const auto& group : groups) {
+      const NodeId node = net.add_node(group + "-0", 0.5);
+      net.start_process(node, 0);
+      broker[group] = node;
+      book[group + ":10911"] = node;
+      specs.push_back(GroupSpec{group, 4});
+    }
+    route = route_of(specs);
+    spec.topics = {kTopic};
+    spec.rate_per_s = 10.0;
+  }
+
+  // Builds the model, starting at start_ms, and answers its first route query then (unless
+  // `with_route` is false).
+  ProducerModel& start(std::int64_t start_ms = 1000, bool with_route = true,
+                       std::uint64_t seed = 7) {
+    model = std::make_unique<ProducerModel>(spec, profile, producer, "producer-0", net, book,
+                                            Rng::derive(seed, "producer/producer-0"), recorder,
+                                            start_ms);
+    if (with_route) model->on_route(kTopic, route, start_ms);
+    return *model;
+  }
+
+  // Route answers every 30 s in [from_ms, to_ms), as the actor's poll delivers them.
+  void poll(std::int64_t from_ms, std::int64_t to_ms,
+            const std::optional<core::TopicRouteData>& answer) {
+    for (std::int64_t t = from_ms; t < to_ms; t += 30000) model->on_route(kTopic, answer, t);
+  }
+
+  std::vector<SendRecord> failed(std::int64_t from_ms = INT64_MIN,
+                                 std::int64_t to_ms = INT64_MAX) const {
+    std::vector<SendRecord> out;
+    for (const auto& s : recorder.sends) {
+      if (s.cause != SendCause::kOk && s.start_ms >= from_ms && s.start_ms < to_ms) {
+        out.push_back(s);
+      }
+    }
+    return out;
+  }
+
+  std::size_t started(std::int64_t from_ms, std::int64_t to_ms) const {
+    std::size_t n = 0;
+    for (const auto& s : recorder.sends) n += s.start_ms >= from_ms && s.start_ms < to_ms;
+    return n;
+  }
+
+  core::Profile profile;
+  NetworkHistory net;
+  NodeId producer = 0;
+  std::map<std::string, NodeId> broker;
+  AddressBook book;
+  core::TopicRouteData route;
+  ProducerSpec spec;
+  Recorder recorder;
+  std::unique_ptr<ProducerModel> model;
+};
+
+inline constexpr core::Profile kProfiles[] = {core::Profile::kV4_9, core::Profile::kV5};
+
+}  // namespace nssim::sim::testing

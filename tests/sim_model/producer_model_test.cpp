@@ -1,0 +1,235 @@
+// ProducerModel without faults: arrivals, round trips, route answers and the publish info they
+// build (MQClientInstance), sends that wait for a first route, and determinism.
+#include "sim/model/producer_model.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "producer_harness.h"
+
+namespace nssim::sim {
+namespace {
+
+using testing::Harness;
+using testing::kProfiles;
+using testing::kTopic;
+
+TEST(ProducerModel, SteadyStateSendsSucceedInOneRoundTrip) {
+  for (auto profile : kProfiles) {
+    Harness h(profile);
+    h.start().advance_to(11050);
+    ASSERT_EQ(h.recorder.sends.size(), 101u);  // 1000, 1100, ..., 11000
+    int with_connect = 0;
+    for (const auto& s : h.recorder.sends) {
+      EXPECT_EQ(s.cause, SendCause::kOk);
+      ASSERT_EQ(s.attempts.size(), 1u);
+      // Connect 2 ms, then 2 ms out with the 1 KB payload and 1 ms back.
+      const std::int64_t took = s.end_ms - s.start_ms;
+      EXPECT_TRUE(took == 3 || took == 5) << took;
+      with_connect += took == 5;
+    }
+    EXPECT_EQ(with_connect, 2);  // one connect per broker
+    EXPECT_EQ(h.model->in_flight_sends(), 0u);
+  }
+}
+
+TEST(ProducerModel, SendsAreSpreadOverBothGroupsAndTopicsRoundRobin) {
+  Harness h(core::Profile::kV5);
+  h.spec.topics = {kTopic, "TopicOther"};
+  h.start();
+  h.model->on_route("TopicOther", h.route, 1000);
+  h.model->advance_to(10999);
+  std::map<std::string, int> per_broker;
+  std::map<std::string, int> per_topic;
+  for (const auto& s : h.recorder.sends) {
+    ++per_broker[s.attempts.front().broker_name];
+    ++per_topic[s.topic];
+  }
+  EXPECT_EQ(per_topic[kTopic], 50);
+  EXPECT_EQ(per_topic["TopicOther"], 50);
+  // Each topic has its own index over a,a,a,a,b,b,b,b: at most 4 off an even split.
+  EXPECT_NEAR(per_broker["broker-a"], 50, 4);
+  EXPECT_NEAR(per_broker["broker-b"], 50, 4);
+}
+
+TEST(ProducerModel, PoissonArrivalsKeepTheRate) {
+  Harness h(core::Profile::kV4_9);
+  h.spec.arrival = Arrival::kPoisson;
+  h.spec.rate_per_s = 50.0;
+  h.start().advance_to(101000);
+  EXPECT_GT(h.recorder.sends.size(), 4700u);
+  EXPECT_LT(h.recorder.sends.size(), 5300u);
+  EXPECT_TRUE(std::is_sorted(h.recorder.sends.begin(), h.recorder.sends.end(),
+                             [](const auto& a, const auto& b) { return a.end_ms < b.end_ms; }));
+}
+
+TEST(ProducerModel, UnchangedRouteKeepsThePublishInfoAndItsIndex) {
+  Harness h(core::Profile::kV4_9);
+  h.start();
+  h.poll(31000, 91000, h.route);
+  h.model->advance_to(60000);
+  const TopicPublishInfo* first = h.model->publish_info(kTopic);
+  ASSERT_NE(first, nullptr);
+  h.model->advance_to(90000);
+  EXPECT_EQ(h.model->publish_info(kTopic), first);
+  ASSERT_EQ(h.recorder.publish.size(), 1u);
+  EXPECT_EQ(std::get<2>(h.recorder.publish[0]), (std::set<std::string>{"broker-a", "broker-b"}));
+}
+
+TEST(ProducerModel, ChangedRouteBuildsANewPublishInfo) {
+  Harness h(core::Profile::kV5);
+  h.start();
+  auto only_a = h.route;
+  only_a.queue_datas.pop_back();
+  only_a.broker_datas.pop_back();
+  h.model->on_route(kTopic, only_a, 31000);
+  h.model->advance_to(30999);
+  const TopicPublishInfo* before = h.model->publish_info(kTopic);
+  h.model->advance_to(61000);
+  EXPECT_NE(h.model->publish_info(kTopic), before);
+  ASSERT_EQ(h.recorder.publish.size(), 2u);
+  EXPECT_EQ(std::get<1>(h.recorder.publish[1]), 31000);
+  EXPECT_EQ(std::get<2>(h.recorder.publish[1]), (std::set<std::string>{"broker-a"}));
+  for (const auto& s : h.recorder.sends) {
+    if (s.start_ms >= 31000) {
+      EXPECT_EQ(s.attempts.front().broker_name, "broker-a");
+    }
+  }
+}
+
+TEST(ProducerModel, RouteWithoutMastersFailsEverySendAtOnce) {
+  Harness h(core::Profile::kV4_9);
+  for (auto& bd : h.route.broker_datas) bd.broker_addrs.erase(0);
+  h.start().advance_to(5000);
+  ASSERT_FALSE(h.recorder.sends.empty());
+  for (const auto& s : h.recorder.sends) {
+    EXPECT_EQ(s.cause, SendCause::kNoRoute);
+    EXPECT_EQ(s.end_ms, s.start_ms);
+    EXPECT_TRUE(s.attempts.empty());
+  }
+  // Not ok: every answer rebuilds it.
+  h.poll(31000, 91000, h.route);
+  h.model->advance_to(91000);
+  EXPECT_EQ(h.recorder.publish.size(), 3u);
+}
+
+TEST(ProducerModel, QueueOfAGroupWithoutAddressFailsAndIsRetriedElsewhere) {
+  for (auto profile : kProfiles) {
+    Harness h(profile, {"broker-a"});
+    h.route.order_topic_conf = "broker-x:2;broker-a:2";  // no BrokerData for broker-x
+    h.start().advance_to(3000);
+    int retried = 0;
+    for (const auto& s : h.recorder.sends) {
+      EXPECT_EQ(s.cause, SendCause::kOk);
+      if (s.attempts.size() == 2) {
+        ++retried;
+        EXPECT_EQ(s.attempts[0].broker_name, "broker-x");
+        EXPECT_EQ(s.attempts[0].cause, SendCause::kNoRoute);
+        EXPECT_EQ(s.attempts[1].broker_name, "broker-a");
+      }
+    }
+    EXPECT_GT(retried, 0);
+  }
+}
+
+// MQClientInstance keeps one broker address table for all topics: a route only adds or
+// overwrites names, and findBrokerAddressInPublish takes brokerId 0 only.
+TEST(ProducerModel, BrokerAddressesAreSharedAcrossTopicsAndNeverRemoved) {
+  Harness h(core::Profile::kV5);
+  h.spec.topics = {kTopic, "TopicOther"};
+  h.start();
+  auto only_a = h.route;
+  only_a.queue_datas.pop_back();
+  only_a.broker_datas.pop_back();
+  h.model->on_route("TopicOther", only_a, 1000);  // broker-b is absent, not removed
+  h.model->advance_to(10000);
+  EXPECT_TRUE(h.failed().empty());
+  for (const auto& s : h.recorder.sends) EXPECT_EQ(s.attempts.size(), 1u);
+  auto slave_only = only_a;
+  slave_only.broker_datas.push_back(h.route.broker_datas.back());
+  slave_only.broker_datas.back().broker_addrs.erase(0);  // broker-b has lost its master
+  h.model->on_route("TopicOther", slave_only, 10050);
+  h.model->advance_to(20000);
+  int hidden = 0;
+  for (const auto& s : h.recorder.sends) {
+    EXPECT_EQ(s.cause, SendCause::kOk);
+    if (s.start_ms > 10050 && s.attempts.front().broker_name == "broker-b") {
+      ++hidden;
+      EXPECT_EQ(s.topic, kTopic);  // its publish info still has broker-b's queues
+      EXPECT_EQ(s.attempts.front().cause, SendCause::kNoRoute);
+      EXPECT_EQ(s.attempts.back().broker_name, "broker-a");
+    }
+  }
+  EXPECT_GT(hidden, 0);
+}
+
+TEST(ProducerModel, SendsBeforeTheFirstRouteWaitForIt) {
+  Harness h(core::Profile::kV5);
+  h.start(1000, /*with_route=*/false);
+  h.model->on_route(kTopic, h.route, 2500);
+  h.model->advance_to(5000);
+  ASSERT_EQ(h.recorder.sends.size(), 40u);
+  for (const auto& s : h.recorder.sends) {
+    EXPECT_EQ(s.cause, SendCause::kOk);
+    EXPECT_GE(s.attempts.front().start_ms, std::max<std::int64_t>(s.start_ms, 2500));
+  }
+}
+
+TEST(ProducerModel, SendsWithoutAnyRouteFailAfterTheApiTimeout) {
+  Harness h(core::Profile::kV4_9);
+  h.start(1000, /*with_route=*/false);
+  h.model->on_route(kTopic, std::nullopt, 1500);  // TOPIC_NOT_EXIST
+  h.model->advance_to(6000);
+  ASSERT_FALSE(h.recorder.sends.empty());
+  for (const auto& s : h.recorder.sends) {
+    EXPECT_EQ(s.cause, SendCause::kNoRoute);
+    // The answer at 1500 runs before the arrival at 1500 (it was scheduled first).
+    const std::int64_t expected_end = s.start_ms < 1500 ? 1500 : s.start_ms + 3000;
+    EXPECT_EQ(s.end_ms, expected_end);
+  }
+  EXPECT_EQ(h.model->in_flight_sends(), 30u);  // 3.1 s of sends still waiting
+  EXPECT_EQ(h.model->publish_info(kTopic), nullptr);
+}
+
+TEST(ProducerModel, LagCoversTheLongestAttempt) {
+  Harness h(core::Profile::kV5);
+  EXPECT_EQ(h.start().lag_ms(), 6002);
+  EXPECT_EQ(h.model->name(), "producer-0");
+}
+
+TEST(ProducerModel, SameSeedGivesTheSameSends) {
+  auto run = [](std::uint64_t seed) {
+    Harness h(core::Profile::kV5);
+    h.spec.arrival = Arrival::kPoisson;
+    h.spec.config.send_latency_fault_enable = true;
+    h.net.power_off(h.broker["broker-b"], 20000);
+    h.start(1000, true, seed).advance_to(80000);
+    std::vector<std::tuple<std::int64_t, std::int64_t, SendCause, std::string>> out;
+    for (const auto& s : h.recorder.sends) {
+      out.emplace_back(s.start_ms, s.end_ms, s.cause, s.attempts.front().broker_name);
+    }
+    return out;
+  };
+  EXPECT_EQ(run(3), run(3));
+  EXPECT_NE(run(3), run(4));
+}
+
+TEST(ProducerModel, AdvancingPiecewiseEqualsAdvancingAtOnce) {
+  auto run = [](bool piecewise) {
+    Harness h(core::Profile::kV4_9);
+    h.net.stop_process(h.broker["broker-b"], DownKind::kCrash, 7000);
+    h.start();
+    if (piecewise) {
+      for (std::int64_t t = 1000; t <= 30000; t += 137) h.model->advance_to(t);
+    }
+    h.model->advance_to(30000);
+    std::vector<std::pair<std::int64_t, std::size_t>> out;
+    for (const auto& s : h.recorder.sends) out.emplace_back(s.end_ms, s.attempts.size());
+    return out;
+  };
+  EXPECT_EQ(run(true), run(false));
+}
+
+}  // namespace
+}  // namespace nssim::sim

@@ -1,0 +1,55 @@
+// Runs one simulation in a forked child and returns its result.json, because SimGrid allows one
+// engine per process and a SimGrid abort must become a test failure, not a dead test runner.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "sim/model/run_analysis.h"
+#include "sim/model/scenario.h"
+#include "sim/world/world.h"
+
+namespace nssim::sim::testing {
+
+inline nlohmann::json run_isolated(const Scenario& scenario) {
+  int fd[2];
+  if (pipe(fd) != 0) return {{"error", "pipe failed"}};
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fd[0]);
+    std::string out;
+    try {
+      WorldRecord record = run_world(scenario);
+      out = analyze_run(scenario, record.topology, record.log.events(), *record.sends).dump();
+    } catch (const std::exception& e) {
+      out = nlohmann::json{{"error", e.what()}}.dump();
+    }
+    std::size_t written = 0;
+    while (written < out.size()) {
+      const ssize_t n = write(fd[1], out.data() + written, out.size() - written);
+      if (n <= 0) break;
+      written += static_cast<std::size_t>(n);
+    }
+    _exit(0);
+  }
+  close(fd[1]);
+  std::string buffer;
+  char chunk[65536];
+  ssize_t n;
+  while ((n = read(fd[0], chunk, sizeof chunk)) > 0)
+    buffer.append(chunk, static_cast<std::size_t>(n));
+  close(fd[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || buffer.empty()) {
+    return {{"error", "child died"}, {"signal", WIFSIGNALED(status) ? WTERMSIG(status) : 0}};
+  }
+  return nlohmann::json::parse(buffer);
+}
+
+}  // namespace nssim::sim::testing
