@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# The main command until the simulator exists: installs what is missing, builds nssim, and replays
-# the broker lifecycle example (docs/replay.md explains the lines, examples/replay/README.md the
-# session).
+# The main job: installs what is missing, builds nssim, and runs the default scenario — a broker
+# host powered off while producers keep sending — ending with the path of the run's result.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-example=examples/replay/broker_lifecycle_5x.jsonl
-echo "== build/nssim replay $example"
-build/nssim replay "$example"
+scenario=${1:-scenarios/broker_poweroff.json}
+echo "== build/nssim run $scenario"
+build/nssim run "$scenario"
