@@ -106,7 +106,7 @@ nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& sc
                                 std::int64_t end, std::vector<std::int64_t>& delays) {
   nlohmann::json entries = nlohmann::json::array();
   for (int i = 0; i < scenario.nameservers.count; ++i) {
-    const std::string ns = "ns-" + std::to_string(i);
+    const std::string ns = nameserver_name(i);
     for (const auto& addr : subject.addrs) {
       nlohmann::json entry = {{"nameserver", ns}, {"broker_addr", addr}};
       for (const auto& event : events) {
@@ -243,7 +243,7 @@ nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scena
   nlohmann::json entries = nlohmann::json::array();
   std::vector<std::int64_t> ns_delays;
   for (int i = 0; i < scenario.nameservers.count; ++i) {
-    const std::string ns = "ns-" + std::to_string(i);
+    const std::string ns = nameserver_name(i);
     for (const auto& addr : subject.addrs) {
       std::optional<std::int64_t> at;
       const nlohmann::json* last_view = nullptr;

@@ -92,8 +92,7 @@ nlohmann::json timeseries_json(const SendStats& sends) {
 // that is down does not count; one that restarted counts with its (empty) tables.
 nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Event>& events) {
   std::set<std::string> nameservers;
-  for (int i = 0; i < scenario.nameservers.count; ++i)
-    nameservers.insert("ns-" + std::to_string(i));
+  for (int i = 0; i < scenario.nameservers.count; ++i) nameservers.insert(nameserver_name(i));
   std::map<std::string, std::optional<std::string>> view;  // running NameServers only
   nlohmann::json intervals = nlohmann::json::array();
   bool disagreeing = false;

@@ -43,7 +43,7 @@ Topology build_topology(const Scenario& scenario) {
   const auto& ns = scenario.nameservers;
   for (int i = 0; i < ns.count; ++i) {
     TopologyNode node;
-    node.name = "ns-" + std::to_string(i);
+    node.name = nameserver_name(i);
     node.role = NodeRole::kNameServer;
     node.link = ns.link;
     node.start_ms = draw_start(scenario, node.name, ns.start);
@@ -55,7 +55,7 @@ Topology build_topology(const Scenario& scenario) {
     const auto& group = scenario.broker_groups[g];
     for (int id = 0; id <= group.slaves; ++id) {
       TopologyNode node;
-      node.name = group.name + "-" + std::to_string(id);
+      node.name = broker_node_name(group.name, id);
       node.role = NodeRole::kBroker;
       node.link = group.link;
       node.start_ms = draw_start(scenario, node.name, group.start);
@@ -75,7 +75,7 @@ Topology build_topology(const Scenario& scenario) {
     const auto& spec = scenario.producers[p];
     for (int i = 0; i < spec.count; ++i) {
       TopologyNode node;
-      node.name = spec.name_prefix + "-" + std::to_string(i);
+      node.name = producer_name(spec.name_prefix, i);
       node.role = NodeRole::kProducer;
       node.link = spec.link;
       node.start_ms = draw_start(scenario, node.name, spec.start);

@@ -12,7 +12,7 @@ namespace nssim::sim::testing {
 namespace {
 
 constexpr std::int64_t kFaultAtMs = 240000;
-constexpr int kSeeds = 4;
+constexpr int kSeeds = 8;
 
 struct Bounds {
   std::int64_t removal_min_ms;
