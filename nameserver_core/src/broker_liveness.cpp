@@ -2,6 +2,8 @@
 // onChannelDestroy (connection closed, idle or failed). 4.9 removes at once; 5.x queues an
 // unregister request for the batch service.
 #include <iterator>
+#include <map>
+#include <utility>
 
 #include "nameserver_core/route_info_manager.h"
 
@@ -41,14 +43,29 @@ ScanResult RouteInfoManager::scan_not_active_broker(std::int64_t now_ms) {
     return result;
   }
 
-  // Java 5.3.3: scanNotActiveBroker. The live entry stays until the batch service runs.
+  // Java 5.3.3: scanNotActiveBroker. The live entry stays until the batch service runs. Java's
+  // setupUnRegisterRequest walks brokerAddrTable per expired broker; the scan changes no table,
+  // so the walk is done once into an index (first group in table order wins, as in the walk).
+  std::map<BrokerAddrInfo, std::pair<std::string, std::int64_t>> groups_by_addr;
+  bool indexed = false;
   for (const auto& [key, live] : broker_live_table_) {
     if (live.last_update_timestamp + live.heartbeat_timeout_millis >= now_ms) continue;
     result.channels_to_close.push_back(live.channel);
     result.expired.push_back(key);
-    if (auto request = setup_un_register_request(key)) {
-      submit_unregister_broker_request(*request, RemovalPath::kScanExpiry);
+    if (!indexed) {
+      for (const auto& [name, data] : broker_addr_table_) {
+        for (const auto& [id, addr] : data.broker_addrs) {
+          groups_by_addr.emplace(BrokerAddrInfo{data.cluster, addr}, std::make_pair(name, id));
+        }
+      }
+      indexed = true;
     }
+    auto group = groups_by_addr.find(key);
+    if (group == groups_by_addr.end()) continue;
+    submit_unregister_broker_request(
+        UnregisterBrokerRequest{key.cluster_name, key.broker_addr, group->second.first,
+                                group->second.second},
+        RemovalPath::kScanExpiry);
   }
   return result;
 }

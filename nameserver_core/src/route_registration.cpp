@@ -187,11 +187,17 @@ void RouteInfoManager::register_topics_v5(const RegisterBrokerRequest& request,
     }
   }
 
+  // Java asks isTopicConfigChanged per topic; its broker-level part reads only the live table,
+  // which this loop does not touch, so it is asked once.
+  const bool broker_changed =
+      register_first || is_broker_topic_config_changed(request.cluster_name, request.broker_addr,
+                                                       wrapper.data_version);
   for (const auto& [key, original] : table) {
-    if (!register_first &&
-        !is_topic_config_changed(request.cluster_name, request.broker_addr, wrapper.data_version,
-                                 request.broker_name, original.topic_name)) {
-      continue;
+    if (!broker_changed) {
+      auto queue_data_map = topic_queue_table_.find(original.topic_name);
+      const bool missing = queue_data_map == topic_queue_table_.end() ||
+                           queue_data_map->second.count(request.broker_name) == 0;
+      if (!missing) continue;
     }
     TopicConfig topic_config = original;
     if (is_prime_slave && broker_data.enable_acting_master) {
@@ -200,8 +206,7 @@ void RouteInfoManager::register_topics_v5(const RegisterBrokerRequest& request,
     create_and_update_queue_data(request.broker_name, topic_config);
   }
 
-  if (register_first || is_broker_topic_config_changed(request.cluster_name, request.broker_addr,
-                                                       wrapper.data_version)) {
+  if (broker_changed) {
     for (const auto& [topic, mapping] : wrapper.topic_queue_mapping_info_map) {
       topic_queue_mapping_info_table_[topic][mapping.bname] = mapping;
     }

@@ -33,6 +33,13 @@ ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in,
       start_ms(start_ms_in),
       fault_strategy(profile_in, spec_in.config.send_latency_fault_enable,
                      spec_in.config.start_detector_enable) {
+  send_ring.resize(16);
+  topic_slot_of_position.reserve(spec.topics.size());
+  for (const std::string& topic : spec.topics) {
+    const auto [it, inserted] = topic_slots.emplace(topic, topic_slots.size());
+    topic_slot_of_position.push_back(it->second);
+  }
+  info_by_slot.resize(topic_slots.size());
   if (spec.rate_per_s > 0.0 && !spec.topics.empty()) {
     schedule(arrival_time(0), EventKind::kArrival);
   }
@@ -79,11 +86,47 @@ std::int64_t ProducerModel::Impl::arrival_time(std::uint64_t k) {
 void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
   schedule(arrival_time(++arrivals), EventKind::kArrival);
   const std::uint64_t id = next_send_id++;
-  Send& send = sends[id];
+  Send& send = new_send(id);
   send.record.topic = spec.topics[next_topic];
+  send.topic_slot = topic_slot_of_position[next_topic];
   next_topic = (next_topic + 1) % spec.topics.size();
   send.record.start_ms = t_ms;
   begin_send(id, t_ms);
+}
+
+ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
+  while (send_ring[id & (send_ring.size() - 1)].live) {
+    // The ring is full around this id: double it, keeping every live send at its new slot.
+    std::vector<Send> bigger(send_ring.size() * 2);
+    for (Send& old : send_ring) {
+      if (old.live) bigger[old.id & (bigger.size() - 1)] = std::move(old);
+    }
+    send_ring = std::move(bigger);
+  }
+  Send& send = send_ring[id & (send_ring.size() - 1)];
+  // Reset to a fresh send, keeping the buffers' capacity.
+  send.id = id;
+  send.live = true;
+  send.topic_slot = 0;
+  send.record.start_ms = 0;
+  send.record.end_ms = 0;
+  send.record.cause = SendCause::kOk;
+  send.record.attempts.clear();
+  send.info.reset();
+  send.times = 0;
+  send.times_total = 0;
+  send.mq.reset();
+  send.exception = SendCause::kOk;
+  send.token = 0;
+  send.attempt_begin_ms = 0;
+  send.attempt_timeout_ms = 0;
+  send.addr.clear();
+  send.channel = 0;
+  send.planned_end_ms = 0;
+  send.planned_cause = SendCause::kOk;
+  send.planned_close = false;
+  ++live_sends;
+  return send;
 }
 
 void ProducerModel::Impl::on_route_answer(const std::string& topic,
@@ -91,9 +134,8 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
                                           std::int64_t t_ms) {
   if (route) {
     const auto old = topic_route_table.find(topic);
-    bool changed = topic_route_data_changed(
-        old == topic_route_table.end() ? std::nullopt : std::optional(old->second), *route,
-        profile);
+    bool changed = topic_route_data_changed(old == topic_route_table.end() ? nullptr : &old->second,
+                                            *route, profile);
     if (!changed) {
       // Java: MQClientInstance#isNeedUpdateTopicRouteInfo /
       // DefaultMQProducerImpl#isPublishTopicNeedUpdate.
@@ -102,11 +144,21 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
     }
     if (changed) {
       // Names are added or overwritten here, never removed (cleanOfflineBroker is not modelled).
-      for (const auto& bd : route->broker_datas)
+      for (const auto& bd : route->broker_datas) {
         broker_addr_table[bd.broker_name] = bd.broker_addrs;
+        if (const auto master = bd.broker_addrs.find(core::kMasterId);
+            master != bd.broker_addrs.end()) {
+          master_addr_table[bd.broker_name] = master->second;
+        } else {
+          master_addr_table.erase(bd.broker_name);
+        }
+      }
       auto info = std::make_shared<TopicPublishInfo>(topic_route_data_to_topic_publish_info(
           *route, ThreadLocalIndex::random(profile, choice_rng)));
       observer.on_publish_info(topic, t_ms, info->brokers());
+      if (const auto slot = topic_slots.find(topic); slot != topic_slots.end()) {
+        info_by_slot[slot->second] = info;
+      }
       topic_publish_info_table[topic] = std::move(info);
       topic_route_table[topic] = *route;
     }
@@ -115,13 +167,10 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
   release_held(topic, t_ms);
 }
 
-std::optional<std::string> ProducerModel::Impl::find_broker_address_in_publish(
+const std::string* ProducerModel::Impl::find_broker_address_in_publish(
     const std::string& broker_name) const {
-  const auto it = broker_addr_table.find(broker_name);
-  if (it == broker_addr_table.end()) return std::nullopt;
-  const auto addr = it->second.find(core::kMasterId);
-  if (addr == it->second.end()) return std::nullopt;
-  return addr->second;
+  const auto it = master_addr_table.find(broker_name);
+  return it == master_addr_table.end() ? nullptr : &it->second;
 }
 
 ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self,
@@ -162,7 +211,7 @@ std::int64_t ProducerModel::lag_ms() const {
 
 const std::string& ProducerModel::name() const { return impl_->name; }
 
-std::size_t ProducerModel::in_flight_sends() const { return impl_->sends.size(); }
+std::size_t ProducerModel::in_flight_sends() const { return impl_->live_sends; }
 
 const TopicPublishInfo* ProducerModel::publish_info(const std::string& topic) const {
   const auto it = impl_->topic_publish_info_table.find(topic);

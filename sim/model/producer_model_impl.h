@@ -11,12 +11,16 @@
 #include <queue>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "sim/model/mq_fault_strategy.h"
 #include "sim/model/producer_model.h"
 
 namespace nssim::sim {
+
+// Programmer errors in the producer model: abort with a message.
+[[noreturn]] void producer_model_fail(const char* what);
 
 struct ProducerModel::Impl {
   Impl(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
@@ -45,10 +49,14 @@ struct ProducerModel::Impl {
   void on_route_answer(const std::string& topic, const std::optional<core::TopicRouteData>& route,
                        std::int64_t t_ms);
   // Java: MQClientInstance#findBrokerAddressInPublish: brokerId 0 only.
-  std::optional<std::string> find_broker_address_in_publish(const std::string& broker_name) const;
+  // Returns the master's address, or nullptr; the pointer lives until the next route answer.
+  const std::string* find_broker_address_in_publish(const std::string& broker_name) const;
 
   // ---- sends (producer_send.cpp) ----
   struct Send {
+    std::uint64_t id = 0;
+    bool live = false;
+    std::size_t topic_slot = 0;  // index into info_by_slot
     SendRecord record;
     std::shared_ptr<TopicPublishInfo> info;  // fixed for the whole send, as upstream's local
     int times = 0;
@@ -86,7 +94,7 @@ struct ProducerModel::Impl {
     std::uint32_t epoch = 0;
     std::int64_t opened_ms = 0;
     std::vector<std::uint64_t> waiting;  // sends waiting for the connect, in order
-    std::set<std::uint64_t> pending;     // sends with a request in flight on it
+    std::vector<std::uint64_t> pending;  // sends with a request in flight on it, sorted
   };
   // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
   void invoke_sync(std::uint64_t id, std::int64_t t_ms);
@@ -132,15 +140,32 @@ struct ProducerModel::Impl {
   std::uint64_t next_route_answer = 0;
   std::map<std::string, std::vector<std::uint64_t>> held_sends;  // topic -> sends, in order
 
-  std::map<std::uint64_t, Send> sends;
+  // The sends in flight, in a ring indexed by id (grown when an id's slot is still in use).
+  std::vector<Send> send_ring;
+  std::size_t live_sends = 0;
   std::uint64_t next_send_id = 0;
+  Send* find_send(std::uint64_t id) {
+    Send& s = send_ring[id & (send_ring.size() - 1)];
+    return s.live && s.id == id ? &s : nullptr;
+  }
+  Send& send_at(std::uint64_t id) {
+    Send* s = find_send(id);
+    if (s == nullptr) producer_model_fail("unknown send");
+    return *s;
+  }
+  Send& new_send(std::uint64_t id);
 
-  std::map<std::uint64_t, Channel> channels;
-  std::map<std::string, std::uint64_t> channel_tables;  // addr -> channel (NettyRemotingClient's)
+  // Per spec topic (the first position of each name): the publish info sends start with.
+  std::vector<std::size_t> topic_slot_of_position;
+  std::unordered_map<std::string, std::size_t> topic_slots;
+  std::vector<std::shared_ptr<TopicPublishInfo>> info_by_slot;
+  // broker name -> master address (brokerId 0), mirrored from broker_addr_table.
+  std::unordered_map<std::string, std::string> master_addr_table;
+
+  std::unordered_map<std::uint64_t, Channel> channels;
+  std::unordered_map<std::string, std::uint64_t>
+      channel_tables;  // addr -> channel (NettyRemotingClient's)
   std::uint64_t next_channel_id = 1;
 };
-
-// Programmer errors in the producer model: abort with a message.
-[[noreturn]] void producer_model_fail(const char* what);
 
 }  // namespace nssim::sim

@@ -2,6 +2,7 @@
 // address, shared by concurrent sends; connects (joined by every send that finds one running);
 // invokeSync's budget check, timeouts and channel closes; failFast of the requests pending on a
 // channel that is closed.
+#include <algorithm>
 #include <utility>
 
 #include "sim/model/producer_model_impl.h"
@@ -25,7 +26,7 @@ NodeId ProducerModel::Impl::node_of(const std::string& addr) const {
 // has received is inactive: it leaves the table then (4.9 runs no failFast for it; 5.x's
 // channelInactive does, which the requests' own plans already account for).
 void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = sends.at(id);
+  Send& send = send_at(id);
   if (const auto it = channel_tables.find(send.addr); it != channel_tables.end()) {
     Channel& channel = channels.at(it->second);
     if (channel.connected &&
@@ -85,7 +86,7 @@ void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t
 
 void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_id,
                                        std::int64_t t_ms) {
-  Send& send = sends.at(id);
+  Send& send = send_at(id);
   const Channel& channel = channels.at(channel_id);
   const std::int64_t timeout = send.attempt_timeout_ms;
   const std::int64_t cost = t_ms - send.attempt_begin_ms;
@@ -132,25 +133,33 @@ void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_i
 
 void ProducerModel::Impl::plan(std::uint64_t id, std::uint64_t channel_id, std::int64_t end_ms,
                                SendCause cause, bool close) {
-  Send& send = sends.at(id);
+  Send& send = send_at(id);
   send.channel = channel_id;
   send.planned_end_ms = end_ms;
   send.planned_cause = cause;
   send.planned_close = close;
   ++send.token;
-  channels.at(channel_id).pending.insert(id);
+  auto& pending = channels.at(channel_id).pending;
+  if (const auto p = std::lower_bound(pending.begin(), pending.end(), id);
+      p == pending.end() || *p != id) {
+    pending.insert(p, id);
+  }
   schedule(end_ms, EventKind::kAttemptDone, id, send.token);
 }
 
 void ProducerModel::Impl::on_attempt_done(std::uint64_t id, std::uint64_t token,
                                           std::int64_t t_ms) {
-  const auto it = sends.find(id);
-  if (it == sends.end() || it->second.token != token) return;  // replaced by a failFast
-  Send& send = it->second;
+  Send* found = find_send(id);
+  if (found == nullptr || found->token != token) return;  // replaced by a failFast
+  Send& send = *found;
   const std::uint64_t channel_id = send.channel;
   const SendCause cause = send.planned_cause;
   if (const auto ch = channels.find(channel_id); ch != channels.end()) {
-    ch->second.pending.erase(id);
+    auto& pending = ch->second.pending;
+    if (const auto p = std::lower_bound(pending.begin(), pending.end(), id);
+        p != pending.end() && *p == id) {
+      pending.erase(p);
+    }
     if (send.planned_close) {
       close_channel(channel_id, t_ms, /*fail_fast=*/true);
     } else {
@@ -172,7 +181,7 @@ void ProducerModel::Impl::close_channel(std::uint64_t channel_id, std::int64_t t
   if (fail_fast) {
     // requestFail: RemotingSendRequestException in each waiting invokeSync, now.
     for (std::uint64_t other : channel.pending) {
-      Send& send = sends.at(other);
+      Send& send = send_at(other);
       if (send.planned_end_ms > t_ms) {
         send.planned_end_ms = t_ms;
         send.planned_cause = SendCause::kConnectionReset;

@@ -29,9 +29,8 @@ bool is_remoting_exception(SendCause cause) {
 // that exists but is not ok fails at once ("No route info of this topic"), where upstream would
 // first make one synchronous route query.
 void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = sends.at(id);
-  const auto info = topic_publish_info_table.find(send.record.topic);
-  if (info == topic_publish_info_table.end()) {
+  Send& send = send_at(id);
+  if (!info_by_slot[send.topic_slot]) {
     held_sends[send.record.topic].push_back(id);
     schedule(t_ms + spec.config.mq_client_api_timeout, EventKind::kHoldExpired, id, send.token);
     return;
@@ -40,9 +39,9 @@ void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
 }
 
 void ProducerModel::Impl::hold_expired(std::uint64_t id, std::uint64_t token, std::int64_t t_ms) {
-  const auto it = sends.find(id);
-  if (it == sends.end() || it->second.token != token) return;
-  auto& held = held_sends[it->second.record.topic];
+  const Send* send = find_send(id);
+  if (send == nullptr || send->token != token) return;
+  auto& held = held_sends[send->record.topic];
   std::erase(held, id);
   finish_send(id, t_ms, SendCause::kNoRoute);
 }
@@ -53,7 +52,7 @@ void ProducerModel::Impl::release_held(const std::string& topic, std::int64_t t_
   const std::vector<std::uint64_t> released = std::exchange(it->second, {});
   held_sends.erase(it);
   for (std::uint64_t id : released) {
-    ++sends.at(id).token;  // cancels the hold's expiry
+    ++send_at(id).token;  // cancels the hold's expiry
     if (topic_publish_info_table.contains(topic)) {
       start_with_publish_info(id, t_ms);
     } else {
@@ -63,8 +62,9 @@ void ProducerModel::Impl::release_held(const std::string& topic, std::int64_t t_
 }
 
 void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = sends.at(id);
-  send.info = topic_publish_info_table.at(send.record.topic);
+  Send& send = send_at(id);
+  send.info = info_by_slot[send.topic_slot];
+  if (!send.info) producer_model_fail("no publish info");
   if (!send.info->ok()) {
     finish_send(id, t_ms, SendCause::kNoRoute);
     return;
@@ -77,16 +77,21 @@ void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t
 // The queue is selected before the budget check, so an attempt that used the whole budget still
 // advances the round-robin index.
 void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = sends.at(id);
+  Send& send = send_at(id);
   if (send.times >= send.times_total) {
     finish_send(id, t_ms, send.exception);
     return;
   }
-  std::optional<std::string> last_broker;
-  if (send.mq) last_broker = send.mq->broker_name;
   const bool reset_index = send.times > 0;  // 5.x; 4.9 has no reset
-  send.mq = fault_strategy.select_one_message_queue(*send.info, last_broker, reset_index, t_ms,
-                                                    choice_rng);
+  if (send.mq) {
+    const std::optional<std::string> last_broker = send.mq->broker_name;
+    send.mq = fault_strategy.select_one_message_queue(*send.info, last_broker, reset_index, t_ms,
+                                                      choice_rng);
+  } else {
+    static const std::optional<std::string> kNoLastBroker;
+    send.mq = fault_strategy.select_one_message_queue(*send.info, kNoLastBroker, reset_index, t_ms,
+                                                      choice_rng);
+  }
   const std::int64_t timeout = spec.config.send_msg_timeout;
   const std::int64_t cost = t_ms - send.record.start_ms;
   if (timeout < cost) {
@@ -108,11 +113,15 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
 // checks see no time pass here, so only the address lookup can fail before the remoting call.
 void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
                                         std::int64_t timeout_ms) {
-  Send& send = sends.at(id);
+  Send& send = send_at(id);
   send.attempt_begin_ms = t_ms;
   send.attempt_timeout_ms = timeout_ms;
-  send.record.attempts.push_back(AttemptRecord{send.mq->broker_name, t_ms, t_ms, SendCause::kOk});
-  const auto addr = find_broker_address_in_publish(send.mq->broker_name);
+  AttemptRecord& attempt = send.record.attempts.emplace_back();
+  attempt.broker_name = send.mq->broker_name;
+  attempt.start_ms = t_ms;
+  attempt.end_ms = t_ms;
+  attempt.cause = SendCause::kOk;
+  const std::string* addr = find_broker_address_in_publish(send.mq->broker_name);
   if (!addr) {
     // MQClientException "The broker[...] not exist" (the route refresh it tries first is a no-op
     // while the publish info is ok).
@@ -125,7 +134,7 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
 
 // Java: the catch blocks of sendDefaultImpl (10.5 step 5).
 void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
-  Send& send = sends.at(id);
+  Send& send = send_at(id);
   AttemptRecord& attempt = send.record.attempts.back();
   attempt.end_ms = t_ms;
   attempt.cause = cause;
@@ -153,8 +162,11 @@ void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, 
 }
 
 void ProducerModel::Impl::finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
-  auto node = sends.extract(id);
-  SendRecord& record = node.mapped().record;
+  Send& send = send_at(id);
+  send.live = false;
+  --live_sends;
+  send.info.reset();
+  SendRecord& record = send.record;
   record.end_ms = t_ms;
   record.cause = cause;
   observer.on_send(record);

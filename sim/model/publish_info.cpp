@@ -163,7 +163,12 @@ TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteDa
 
 bool topic_route_data_changed(const std::optional<core::TopicRouteData>& old_route,
                               const core::TopicRouteData& new_route, core::Profile profile) {
-  if (!old_route) return true;
+  return topic_route_data_changed(old_route ? &*old_route : nullptr, new_route, profile);
+}
+
+bool topic_route_data_changed(const core::TopicRouteData* old_route,
+                              const core::TopicRouteData& new_route, core::Profile profile) {
+  if (old_route == nullptr) return true;
   const core::TopicRouteData& old = *old_route;
   if (old.order_topic_conf != new_route.order_topic_conf) return true;
   if (sorted_queue_datas(old.queue_datas) != sorted_queue_datas(new_route.queue_datas)) return true;

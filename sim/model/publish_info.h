@@ -99,5 +99,8 @@ TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteDa
 // (5.x): both lists sorted by brokerName, then compared field by field. No old route is a change.
 bool topic_route_data_changed(const std::optional<core::TopicRouteData>& old_route,
                               const core::TopicRouteData& new_route, core::Profile profile);
+// The same, without copying the old route: nullptr is no old route.
+bool topic_route_data_changed(const core::TopicRouteData* old_route,
+                              const core::TopicRouteData& new_route, core::Profile profile);
 
 }  // namespace nssim::sim

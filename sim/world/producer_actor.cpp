@@ -36,7 +36,10 @@ ProducerActor::ProducerActor(Net& net, NodeId self, std::uint32_t epoch, core::P
       end_ms_(end_ms) {}
 
 // Java: MQClientInstance#startScheduledTask — the route poll after 10 ms, then every
-// pollNameServerInterval, on the client's single scheduler thread.
+// pollNameServerInterval, on the client's single scheduler thread. Deviation: the broker
+// heartbeat task (cleanOfflineBroker + sendHeartbeatToAllBrokerWithLock, every
+// heartbeatBrokerInterval) is not modelled; upstream runs it on the same thread, where a connect
+// timeout to a dead broker can delay a route poll by seconds (spec 11(b)).
 void ProducerActor::on_start() {
   const std::int64_t now = now_ms();
   executor_.schedule_at_fixed_rate(
