@@ -8,6 +8,8 @@ namespace nssim::cli {
 
 // Exit code for input the user must fix (bad flags, unreadable or malformed files).
 inline constexpr int kExitBadInput = 2;
+// Exit code for a run whose expectations did not all hold.
+inline constexpr int kExitExpectationFailed = 1;
 
 // `nssim replay [FILE|-] [--profile 4.9|5.x] [--config NAME=VALUE]...` (replay_command.cpp).
 void add_replay_command(CLI::App& app, int& exit_code);

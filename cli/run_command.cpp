@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "expectations.h"
 #include "output_dir.h"
 #include "run_summary.h"
 #include "sim/model/run_analysis.h"
@@ -24,6 +25,23 @@ struct RunOptions {
   std::string profile;
   std::vector<std::string> set;
 };
+
+// Prints one line per expectation; 1 when any failed, with the command that repeats the run.
+int report_expectations(const sim::Scenario& scenario, const nlohmann::json& result) {
+  std::vector<reports::ExpectationInput> inputs;
+  for (const auto& e : scenario.expect) inputs.push_back({e.figure, e.op, e.value, e.source});
+  bool failed = false;
+  for (const auto& verdict : reports::check_expectations(result, inputs)) {
+    std::cout << (verdict.passed ? "  pass " : "  FAIL ") << verdict.source << ": "
+              << verdict.message << "\n";
+    failed = failed || !verdict.passed;
+  }
+  if (failed) {
+    std::cout << "repeat: nssim run " << scenario.file << " --seed " << scenario.seed
+              << " --profile " << core::profile_name(scenario.profile) << "\n";
+  }
+  return failed ? kExitExpectationFailed : 0;
+}
 
 int run(const RunOptions& options) {
   sim::LoadOptions load;
@@ -69,8 +87,9 @@ int run(const RunOptions& options) {
     }
   }
   print_run_summary(std::cout, result);
+  const int verdict = report_expectations(scenario, result);
   std::cout << "result: " << dir << "/result.json" << std::endl;
-  return 0;
+  return verdict;
 }
 
 }  // namespace

@@ -1,0 +1,59 @@
+// Expectations against a run's result: figure paths, operators, predicted bounds, and the
+// messages that say which figure moved and by how much.
+#include "expectations.h"
+
+#include <gtest/gtest.h>
+
+namespace nssim::reports {
+namespace {
+
+const nlohmann::json kResult = nlohmann::json::parse(R"({
+  "sends": {"failed": {"total": 3}},
+  "outages": [{"nameserver_drop_ms": {"max": 112800, "min": null},
+               "predicted": {"nameserver_removal_ms": {"max_ms": 125000}}}]
+})");
+
+ExpectationVerdict check(const std::string& figure, const std::string& op,
+                         const std::string& value) {
+  return check_expectations(kResult, {{figure, op, value, figure + " " + op + " " + value}}).at(0);
+}
+
+TEST(Expectations, FigurePathsReachNestedFields) {
+  EXPECT_EQ(figure_at(kResult, "sends.failed.total"), nlohmann::json(3));
+  EXPECT_EQ(figure_at(kResult, "outages[0].nameserver_drop_ms.max"), nlohmann::json(112800));
+  EXPECT_FALSE(figure_at(kResult, "outages[1].nameserver_drop_ms.max").has_value());
+  EXPECT_FALSE(figure_at(kResult, "sends.ok").has_value());
+}
+
+TEST(Expectations, EveryOperatorCompares) {
+  EXPECT_TRUE(check("sends.failed.total", "==", "3").passed);
+  EXPECT_TRUE(check("sends.failed.total", "!=", "0").passed);
+  EXPECT_TRUE(check("sends.failed.total", "<", "4").passed);
+  EXPECT_TRUE(check("sends.failed.total", "<=", "3").passed);
+  EXPECT_TRUE(check("sends.failed.total", ">", "2").passed);
+  EXPECT_TRUE(check("sends.failed.total", ">=", "3").passed);
+  EXPECT_FALSE(check("sends.failed.total", "<", "3").passed);
+}
+
+TEST(Expectations, FailureSaysWhatMovedAndByHowMuch) {
+  const auto verdict = check("sends.failed.total", "==", "0");
+  EXPECT_FALSE(verdict.passed);
+  EXPECT_EQ(verdict.message, "sends.failed.total = 3, expected == 0 (off by 3)");
+}
+
+TEST(Expectations, PredictedValuesComeFromTheSameOutage) {
+  const auto verdict =
+      check("outages[0].nameserver_drop_ms.max", "<=", "predicted.nameserver_removal_ms.max_ms");
+  EXPECT_TRUE(verdict.passed);
+  EXPECT_EQ(verdict.expected, 125000);
+}
+
+TEST(Expectations, MissingOrNullFiguresFail) {
+  EXPECT_EQ(check("outages[3].x", "<", "1").message, "outages[3].x is not in the result");
+  EXPECT_EQ(check("outages[0].nameserver_drop_ms.min", "<", "1").message,
+            "outages[0].nameserver_drop_ms.min has no value (null)");
+  EXPECT_FALSE(check("sends.failed.total", "<", "predicted.x").passed);
+}
+
+}  // namespace
+}  // namespace nssim::reports
