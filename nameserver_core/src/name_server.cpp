@@ -107,6 +107,7 @@ NameServer::NameServer(Profile profile, NamesrvConfig config, std::int64_t start
 
 std::optional<RemotingResponse> NameServer::process(const RemotingRequest& request,
                                                     ConnectionId channel, std::int64_t now_ms) {
+  request_removals_.clear();
   std::optional<RemotingResponse> response = dispatch(request, channel, now_ms);
   if (response && profile_ == Profile::kV5) apply_zone_route_hook(request, *response);
   if (request.oneway) return std::nullopt;  // processed, never answered
@@ -198,6 +199,10 @@ std::vector<BrokerRemoval> NameServer::channel_destroyed(ConnectionId channel,
                                                          const std::string& remote_addr,
                                                          RemovalPath path) {
   return route_info_manager_.on_channel_destroy(channel, remote_addr, path);
+}
+
+std::vector<BrokerRemoval> NameServer::take_request_removals() {  // see name_server.h
+  return std::exchange(request_removals_, {});
 }
 
 std::vector<BrokerRemoval> NameServer::process_pending_unregistrations() {

@@ -161,7 +161,9 @@ RemotingResponse NameServer::unregister_broker(const RemotingRequest& request) {
       detail::key_or_empty(fields.string_field("brokerAddr")),
       detail::key_or_empty(fields.string_field("brokerName")), broker_id.value_or(-1)};
   if (profile_ == Profile::kV4_9) {
-    route_info_manager_.unregister_broker(unregistration, RemovalPath::kUnregisterRequest);
+    auto removals =
+        route_info_manager_.unregister_broker(unregistration, RemovalPath::kUnregisterRequest);
+    request_removals_.insert(request_removals_.end(), removals.begin(), removals.end());
   } else if (!route_info_manager_.submit_unregister_broker_request(
                  unregistration, RemovalPath::kUnregisterRequest)) {
     return detail::error_response(response_code::kSystemError, std::nullopt);

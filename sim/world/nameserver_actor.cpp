@@ -72,12 +72,8 @@ void NameServerActor::on_request(const Envelope& envelope) {
   if (created) watch_idle(envelope.conn);
 
   const int code = envelope.request->code;
-  // 4.9 unregisters inside the request; what it removed is read off the tables around it.
-  const bool sync_unregister =
-      profile_ == core::Profile::kV4_9 && code == core::request_code::kUnregisterBroker;
-  const auto before = sync_unregister ? listed_addresses() : std::map<std::string, std::string>{};
   auto response = server_->process(*envelope.request, core::ConnectionId{envelope.conn}, now);
-  if (sync_unregister) record(removed_since(before));
+  record(server_->take_request_removals());  // 4.9 unregisters inside the request
   if (code != core::request_code::kGetRouteinfoByTopic &&
       code != core::request_code::kGetBrokerClusterInfo) {
     record(server_->process_pending_unregistrations());  // 5.x BatchUnregistrationService
@@ -125,32 +121,6 @@ void NameServerActor::close_channel(std::uint64_t conn, core::RemovalPath path) 
   }
   record(server_->process_pending_unregistrations());
   record_view();
-}
-
-std::map<std::string, std::string> NameServerActor::listed_addresses() const {
-  std::map<std::string, std::string> listed;  // address -> group
-  for (const auto& [name, data] : server_->route_info_manager().broker_addr_table()) {
-    for (const auto& [id, addr] : data.broker_addrs) listed[addr] = name;
-  }
-  return listed;
-}
-
-std::vector<core::BrokerRemoval> NameServerActor::removed_since(
-    const std::map<std::string, std::string>& before) const {
-  const auto after = listed_addresses();
-  const auto& groups = server_->route_info_manager().broker_addr_table();
-  std::vector<core::BrokerRemoval> removals;
-  for (const auto& [addr, group] : before) {
-    if (after.count(addr) != 0) continue;
-    core::BrokerRemoval removal;
-    removal.broker_addr = addr;
-    removal.broker_name = group;
-    removal.path = core::RemovalPath::kUnregisterRequest;
-    removal.removed_addr_entry = true;
-    removal.removed_broker_name = groups.count(group) == 0;
-    removals.push_back(std::move(removal));
-  }
-  return removals;
 }
 
 void NameServerActor::admin(const core::RemotingRequest& request) {

@@ -41,9 +41,6 @@ class NameServerActor : public NodeActor {
   void watch_idle(std::uint64_t conn);
   void close_channel(std::uint64_t conn, core::RemovalPath path);
   void record(const std::vector<core::BrokerRemoval>& removals);
-  std::map<std::string, std::string> listed_addresses() const;
-  std::vector<core::BrokerRemoval> removed_since(
-      const std::map<std::string, std::string>& before) const;
   void record_view();
 
   core::Profile profile_;

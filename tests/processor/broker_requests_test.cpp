@@ -205,3 +205,42 @@ TEST(BrokerRequests, FiveXOnlyCodesGetNoResponseFrom49) {
 
 }  // namespace
 }  // namespace nssim::core
+
+namespace nssim::core {
+namespace {
+
+// The simulator learns which broker a 4.9 UNREGISTER_BROKER removed, and by which path, from the
+// request itself; 5.x reports nothing inline (the batch service does).
+TEST(UnregisterBrokerRemovals, ReportedInlineIn49AndQueuedIn5x) {
+  for (Profile profile : {Profile::kV4_9, Profile::kV5}) {
+    NameServer server(profile, NamesrvConfig{}, 0);
+    RegisterBrokerRequest registration;
+    registration.cluster_name = "DefaultCluster";
+    registration.broker_addr = "10.0.0.1:10911";
+    registration.broker_name = "broker-a";
+    registration.topic_config_wrapper = TopicConfigSerializeWrapper{};
+    registration.channel = ConnectionId{1};
+    server.route_info_manager().register_broker(registration, 0);
+    RemotingRequest request;
+    request.code = request_code::kUnregisterBroker;
+    request.version = default_request_version(profile);
+    request.ext_fields = {{"clusterName", "DefaultCluster"},
+                          {"brokerAddr", "10.0.0.1:10911"},
+                          {"brokerName", "broker-a"},
+                          {"brokerId", "0"}};
+    server.process(request, ConnectionId{1}, 1000);
+    const auto inline_removals = server.take_request_removals();
+    if (profile == Profile::kV4_9) {
+      ASSERT_EQ(inline_removals.size(), 1u);
+      EXPECT_EQ(inline_removals[0].broker_addr, "10.0.0.1:10911");
+      EXPECT_EQ(inline_removals[0].path, RemovalPath::kUnregisterRequest);
+      EXPECT_TRUE(inline_removals[0].removed_broker_name);
+    } else {
+      EXPECT_TRUE(inline_removals.empty());
+      EXPECT_EQ(server.process_pending_unregistrations().size(), 1u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace nssim::core

@@ -62,6 +62,10 @@ class NameServer {
   // Java 5.x: one run of BatchUnregistrationService over everything queued so far.
   std::vector<BrokerRemoval> process_pending_unregistrations();
 
+  // Removals the last processed request made inline: 4.9's UNREGISTER_BROKER (5.x queues its
+  // removals for process_pending_unregistrations instead).
+  std::vector<BrokerRemoval> take_request_removals();
+
   // Java 5.x: NOTIFY_MIN_BROKER_ID_CHANGE requests the NameServer would send (oneway).
   std::vector<MinBrokerIdChangeNotice> take_min_broker_id_notices();
 
@@ -113,6 +117,7 @@ class NameServer {
   KvConfigManager kv_config_manager_;
   std::int64_t start_time_ms_;
   std::set<std::string> config_black_list_;
+  std::vector<BrokerRemoval> request_removals_;
 };
 
 }  // namespace nssim::core
