@@ -9,6 +9,7 @@
 #include <set>
 
 #include "sim/model/outage_analysis.h"
+#include "sim/model/timeline_analysis.h"
 
 namespace nssim::sim {
 
@@ -73,9 +74,14 @@ nlohmann::json faults_json(const Scenario& scenario) {
   return faults;
 }
 
-nlohmann::json timeseries_json(const SendStats& sends) {
+// One entry per second of the run, seconds without sends included, so charts and CSV rows line
+// up with the time axis.
+nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::int64_t>& stale) {
   nlohmann::json series = nlohmann::json::array();
-  for (const auto& [second, counts] : sends.per_second()) {
+  const SendCounts none;
+  for (std::size_t second = 0; second < stale.size(); ++second) {
+    auto found = sends.per_second().find(static_cast<std::int64_t>(second));
+    const SendCounts& counts = found == sends.per_second().end() ? none : found->second;
     nlohmann::json failed = nlohmann::json::object();
     for (std::size_t c = 1; c < kSendCauseCount; ++c) {
       if (counts.by_cause[c] != 0)
@@ -83,13 +89,16 @@ nlohmann::json timeseries_json(const SendStats& sends) {
     }
     series.push_back({{"t_s", second},
                       {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
-                      {"failed", failed}});
+                      {"failed", failed},
+                      {"stale_producers", stale[second]}});
   }
   return series;
 }
 
 // Intervals in which the running NameServers do not all hold the same route view. A NameServer
-// that is down does not count; one that restarted counts with its (empty) tables.
+// that is down does not count; one that restarted counts with its (empty) tables. Views are
+// compared once all events of a millisecond are in, so registrations that reach the NameServers
+// in the same millisecond do not make zero-length disagreements.
 nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Event>& events) {
   std::set<std::string> nameservers;
   for (int i = 0; i < scenario.nameservers.count; ++i) nameservers.insert(nameserver_name(i));
@@ -103,25 +112,26 @@ nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Ev
     for (const auto& [name, text] : view) distinct.insert(text.value_or(""));
     return distinct.size() > 1;
   };
-  for (const auto& event : events) {
-    if (nameservers.count(event.node) == 0) continue;
-    if (event.kind == "process_start") {
-      view[event.node] = std::nullopt;
-    } else if (event.kind == "process_end") {
-      view.erase(event.node);
-    } else if (event.kind == "route_view") {
-      view[event.node] = event.fields.dump();
-    } else {
-      continue;
-    }
+  auto settle = [&](std::int64_t t_ms) {
     const bool now_disagree = disagree();
-    if (now_disagree && !disagreeing) since = event.t_ms;
+    if (now_disagree && !disagreeing) since = t_ms;
     if (!now_disagree && disagreeing) {
-      intervals.push_back(
-          {{"start_ms", since}, {"end_ms", event.t_ms}, {"duration_ms", event.t_ms - since}});
-      total += event.t_ms - since;
+      intervals.push_back({{"start_ms", since}, {"end_ms", t_ms}, {"duration_ms", t_ms - since}});
+      total += t_ms - since;
     }
     disagreeing = now_disagree;
+  };
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const Event& event = events[i];
+    if (event.kind == "fault_begin" && fault_stops_process(event.fields.value("kind", ""))) {
+      for (const auto& node : event.fields.value("nodes", nlohmann::json::array()))
+        view.erase(node.get<std::string>());
+    } else if (nameservers.count(event.node) != 0 && event.kind == "process_start") {
+      view[event.node] = std::nullopt;
+    } else if (nameservers.count(event.node) != 0 && event.kind == "route_view") {
+      view[event.node] = event.fields.dump();
+    }
+    if (i + 1 == events.size() || events[i + 1].t_ms != event.t_ms) settle(event.t_ms);
   }
   if (disagreeing) {
     intervals.push_back(
@@ -144,7 +154,9 @@ nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
   result["outages"] = outages_json(scenario, topology, events, sends);
   result["sends"] = send_counts_json(sends.totals());
   result["nameserver_disagreement"] = disagreements_json(scenario, events);
-  result["timeseries"] = timeseries_json(sends);
+  result["timeseries"] =
+      timeseries_json(sends, stale_producers_per_second(result["outages"], scenario.duration_ms));
+  result["timelines"] = timelines_json(scenario, topology, events);
   return result;
 }
 

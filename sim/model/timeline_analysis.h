@@ -1,0 +1,47 @@
+// File: the time-resolved part of a run's analysis, the data behind the report's pictures: each
+// node's process state over the run, when each NameServer held each broker in its routes, every
+// detection, and per second how many producers still held a stale route. Derived from the event
+// log and the outages, so the world records nothing extra for it.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/model/event_log.h"
+#include "sim/model/scenario.h"
+#include "sim/model/topology.h"
+
+namespace nssim::sim {
+
+// One stretch of a node's life: "not_started", "up", "paused" or "down"; `fault` is the index of
+// the fault that caused a paused or down stretch.
+struct ProcessSpan {
+  std::string state;
+  std::int64_t start_ms = 0;
+  std::int64_t end_ms = 0;
+  std::optional<std::size_t> fault;
+};
+
+// Whether a fault of this kind ("kill", "pause"...) ends the process it acts on.
+bool fault_stops_process(const std::string& kind);
+
+// Consecutive spans covering [0, duration_ms] for `node`. A process is down from the fault that
+// stops it (kill, poweroff, shutdown) until its next process_start; paused between a pause
+// fault's begin and end.
+std::vector<ProcessSpan> process_spans(const std::vector<Event>& events, const std::string& node,
+                                       std::int64_t duration_ms);
+
+// The "timelines" object of result.json (schema in reports/README.md).
+nlohmann::json timelines_json(const Scenario& scenario, const Topology& topology,
+                              const std::vector<Event>& events);
+
+// Per second 0 .. ceil(duration/1000)-1: how many producers held a stale route at some time in
+// that second, from the outages' per-producer windows (a window without an end lasts to the
+// outage's end).
+std::vector<std::int64_t> stale_producers_per_second(const nlohmann::json& outages,
+                                                     std::int64_t duration_ms);
+
+}  // namespace nssim::sim
