@@ -24,13 +24,15 @@ bool compare(double measured, const std::string& op, double expected) {
   return measured != expected;  // "!=", the loader admits nothing else
 }
 
-// "predicted.x" next to "outages[2].y" means "outages[2].predicted.x".
+// "predicted.x" next to "outages[2].y" means "outages[2].predicted.x" (likewise admin[i]).
 std::optional<double> expected_value(const nlohmann::json& result, const ExpectationInput& input,
                                      std::string& unresolved) {
   if (input.value.rfind("predicted.", 0) != 0) return std::strtod(input.value.c_str(), nullptr);
   const auto close = input.figure.find(']');
-  if (input.figure.rfind("outages[", 0) != 0 || close == std::string::npos) {
-    unresolved = input.value + " needs a figure inside outages[i]";
+  const bool in_entry =
+      input.figure.rfind("outages[", 0) == 0 || input.figure.rfind("admin[", 0) == 0;
+  if (!in_entry || close == std::string::npos) {
+    unresolved = input.value + " needs a figure inside outages[i] or admin[i]";
     return std::nullopt;
   }
   const std::string path = input.figure.substr(0, close + 1) + "." + input.value;

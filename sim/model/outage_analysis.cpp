@@ -86,20 +86,6 @@ OutageSubject subject_of(const FaultSpec& fault, const Scenario& scenario,
   return subject;
 }
 
-nlohmann::json stats_json(std::vector<std::int64_t> values, std::size_t never) {
-  std::sort(values.begin(), values.end());
-  nlohmann::json stats = {{"count", values.size()}, {"never", never}};
-  if (values.empty()) {
-    stats["min"] = stats["p50"] = stats["p99"] = stats["max"] = nullptr;
-  } else {
-    stats["min"] = values.front();
-    stats["p50"] = percentile(values, 50);
-    stats["p99"] = percentile(values, 99);
-    stats["max"] = values.back();
-  }
-  return stats;
-}
-
 // When each NameServer dropped each subject address from its routes, and by which path.
 nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& scenario,
                                 const std::vector<Event>& events, std::int64_t start,
@@ -220,7 +206,7 @@ nlohmann::json producers_json(const OutageSubject& subject, const Scenario& scen
   }
   const std::size_t never = per_producer.size() - delays.size();
   return {{"affected", per_producer.size()},
-          {"stale_route_ms", stats_json(delays, never)},
+          {"stale_route_ms", distribution_json(delays, never)},
           {"never_reasons", never_reasons},
           {"per_producer", per_producer}};
 }
@@ -283,8 +269,8 @@ nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scena
     }
   }
   return {{"nameservers", entries},
-          {"nameserver_ms", stats_json(ns_delays, entries.size() - ns_delays.size())},
-          {"producer_ms", stats_json(producer_delays, producer_never)}};
+          {"nameserver_ms", distribution_json(ns_delays, entries.size() - ns_delays.size())},
+          {"producer_ms", distribution_json(producer_delays, producer_never)}};
 }
 
 }  // namespace
@@ -326,7 +312,8 @@ nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
     std::vector<std::int64_t> drop_delays;
     outage["nameservers"] = nameserver_drops(subject, scenario, events, start, end, drop_delays);
     const std::size_t drop_entries = outage["nameservers"].size();
-    outage["nameserver_drop_ms"] = stats_json(drop_delays, drop_entries - drop_delays.size());
+    outage["nameserver_drop_ms"] =
+        distribution_json(drop_delays, drop_entries - drop_delays.size());
     outage["producers"] = producers_json(subject, scenario, sends, events, start, end, back);
     outage["sends"] = send_counts_json(sends.window_counts(i));
     const auto latencies = sends.window_latencies(i);

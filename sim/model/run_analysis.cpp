@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "sim/model/admin_analysis.h"
 #include "sim/model/outage_analysis.h"
 #include "sim/model/timeline_analysis.h"
 
@@ -18,6 +19,20 @@ std::int64_t percentile(const std::vector<std::int64_t>& sorted, double p) {
   const auto rank =
       static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(sorted.size())));
   return sorted[std::min(sorted.size(), std::max<std::size_t>(rank, 1)) - 1];
+}
+
+nlohmann::json distribution_json(std::vector<std::int64_t> values, std::size_t never) {
+  std::sort(values.begin(), values.end());
+  nlohmann::json stats = {{"count", values.size()}, {"never", never}};
+  if (values.empty()) {
+    stats["min"] = stats["p50"] = stats["p99"] = stats["max"] = nullptr;
+  } else {
+    stats["min"] = values.front();
+    stats["p50"] = percentile(values, 50);
+    stats["p99"] = percentile(values, 99);
+    stats["max"] = values.back();
+  }
+  return stats;
 }
 
 nlohmann::json send_counts_json(const SendCounts& counts) {
@@ -69,6 +84,12 @@ nlohmann::json faults_json(const Scenario& scenario) {
     if (fault.kind == FaultKind::kPartition) entry["one_way"] = fault.one_way;
     if (fault.kind == FaultKind::kLatency) entry["latency_ms"] = fault.latency_ms;
     if (!fault.broker_name.empty()) entry["broker_name"] = fault.broker_name;
+    if (fault.kind == FaultKind::kUpdateTopic) {
+      entry["topic"] = fault.topic;
+      entry["readQueueNums"] = fault.read_queue_nums;
+      entry["writeQueueNums"] = fault.write_queue_nums;
+      entry["perm"] = fault.perm;
+    }
     faults.push_back(std::move(entry));
   }
   return faults;
@@ -152,6 +173,7 @@ nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
   result["nodes"] = nodes_json(topology);
   result["faults"] = faults_json(scenario);
   result["outages"] = outages_json(scenario, topology, events, sends);
+  result["admin"] = admin_json(scenario, sends);
   result["sends"] = send_counts_json(sends.totals());
   result["nameserver_disagreement"] = disagreements_json(scenario, events);
   result["timeseries"] =

@@ -24,4 +24,8 @@ nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
 // Nearest-rank percentile of a sorted list; 0 for an empty one.
 std::int64_t percentile(const std::vector<std::int64_t>& sorted, double p);
 
+// {count, never, min, p50, p99, max} of `values` (null figures when there are none); `never`
+// counts the subjects that have no value.
+nlohmann::json distribution_json(std::vector<std::int64_t> values, std::size_t never);
+
 }  // namespace nssim::sim

@@ -20,6 +20,7 @@ constexpr KindName kKindNames[] = {
     {FaultKind::kLatency, "latency"},
     {FaultKind::kWipeWritePerm, "wipeWritePerm"},
     {FaultKind::kAddWritePerm, "addWritePerm"},
+    {FaultKind::kUpdateTopic, "updateTopic"},
 };
 
 }  // namespace

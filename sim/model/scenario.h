@@ -110,6 +110,7 @@ enum class FaultKind {
   kLatency,        // a node's latency raised for duration_ms
   kWipeWritePerm,  // admin: WIPE_WRITE_PERM_OF_BROKER sent to every NameServer
   kAddWritePerm,   // admin: ADD_WRITE_PERM_OF_BROKER sent to every NameServer
+  kUpdateTopic,    // admin: UPDATE_AND_CREATE_TOPIC sent to a group's master (mqadmin updateTopic)
 };
 
 // The kind as written in scenario files ("kill", "wipeWritePerm"...), and back.
@@ -132,7 +133,12 @@ struct FaultSpec {
   std::vector<std::string> side_b;
   bool one_way = false;
   double latency_ms = 0.0;  // kLatency: the node's new access-link latency
-  std::string broker_name;  // kWipeWritePerm / kAddWritePerm
+  std::string broker_name;  // kWipeWritePerm / kAddWritePerm / kUpdateTopic
+  // kUpdateTopic: the topic config sent, with mqadmin updateTopic's defaults (8, 8, 6).
+  std::string topic;
+  int read_queue_nums = 8;
+  int write_queue_nums = 8;
+  int perm = 6;
 };
 
 // One check on a named figure of the run's result, e.g. "sends.failed.total == 0". Kept as

@@ -7,13 +7,14 @@
 #include <climits>
 #include <variant>
 
+#include "sim/model/scenario_faults.h"
+
 namespace nssim::sim::detail {
 
 namespace {
 
 constexpr std::int64_t kJavaIntMax = INT_MAX;
-constexpr std::int64_t kMaxQueueNums = 1024;  // simulator limit; Java has none
-constexpr std::int64_t kMaxRetries = 100;     // simulator limit
+constexpr std::int64_t kMaxRetries = 100;  // simulator limit
 
 template <typename Config>
 struct ConfigField {

@@ -13,8 +13,10 @@ namespace {
 constexpr double kMaxFaultLatencyMs = 600000.0;
 
 const std::vector<std::string> kAllFaultKeys = {
-    "kind",       "at_ms", "duration_ms", "node",    "group",      "nameservers",
-    "nameserver", "from",  "to",          "one_way", "latency_ms", "broker_name"};
+    "kind",  "at_ms",         "duration_ms",    "node",
+    "group", "nameservers",   "nameserver",     "from",
+    "to",    "one_way",       "latency_ms",     "broker_name",
+    "topic", "readQueueNums", "writeQueueNums", "perm"};
 const std::vector<std::string> kTargetKeys = {"node", "group", "nameserver", "nameservers"};
 
 enum class Role { kNameServer, kBroker, kProducer };
@@ -51,6 +53,11 @@ bool is_process_kind(FaultKind kind) {
          kind == FaultKind::kPause;
 }
 
+bool is_admin_kind(FaultKind kind) {
+  return kind == FaultKind::kWipeWritePerm || kind == FaultKind::kAddWritePerm ||
+         kind == FaultKind::kUpdateTopic;
+}
+
 std::vector<std::string> allowed_keys(FaultKind kind) {
   std::vector<std::string> keys = {"kind", "at_ms"};
   auto add = [&keys](std::initializer_list<const char*> more) {
@@ -61,7 +68,8 @@ std::vector<std::string> allowed_keys(FaultKind kind) {
   }
   if (kind == FaultKind::kLatency) add({"latency_ms"});
   if (kind == FaultKind::kPartition) add({"duration_ms", "from", "to", "one_way"});
-  if (kind == FaultKind::kWipeWritePerm || kind == FaultKind::kAddWritePerm) add({"broker_name"});
+  if (is_admin_kind(kind)) add({"broker_name"});
+  if (kind == FaultKind::kUpdateTopic) add({"topic", "readQueueNums", "writeQueueNums", "perm"});
   return keys;
 }
 
@@ -69,16 +77,17 @@ FaultKind read_kind(const Obj& f) {
   const std::string text = f.required_string("kind");
   if (auto kind = parse_fault_kind(text)) return *kind;
   std::vector<std::string> kinds;
-  for (FaultKind k : {FaultKind::kKill, FaultKind::kPoweroff, FaultKind::kShutdown,
-                      FaultKind::kPause, FaultKind::kPartition, FaultKind::kLatency,
-                      FaultKind::kWipeWritePerm, FaultKind::kAddWritePerm}) {
+  for (FaultKind k :
+       {FaultKind::kKill, FaultKind::kPoweroff, FaultKind::kShutdown, FaultKind::kPause,
+        FaultKind::kPartition, FaultKind::kLatency, FaultKind::kWipeWritePerm,
+        FaultKind::kAddWritePerm, FaultKind::kUpdateTopic}) {
     kinds.emplace_back(fault_kind_name(k));
   }
   const auto near = closest_name(text, kinds);
   f.fail_at("kind", "unknown kind " + quote(text) +
                         (near ? " (did you mean " + *near + "?)"
                               : " (expected kill, poweroff, shutdown, pause, partition, latency, "
-                                "wipeWritePerm or addWritePerm)"));
+                                "wipeWritePerm, addWritePerm or updateTopic)"));
 }
 
 void check_keys(const Obj& f, FaultKind kind) {
@@ -181,6 +190,20 @@ std::vector<std::string> read_side(const Obj& f, std::string_view key, const Dir
   return nodes;
 }
 
+// updateTopic's topic must be one of the scenario's, since producers only send to those; it may
+// be new to the group (the topic then spreads to it) or change the group's queues and perm.
+void read_topic_update(const Obj& f, const Scenario& s, FaultSpec& fault) {
+  fault.topic = f.required_string("topic");
+  std::vector<std::string> topics;
+  for (const auto& topic : s.topics) topics.push_back(topic.name);
+  if (std::find(topics.begin(), topics.end(), fault.topic) == topics.end())
+    f.fail_at("topic", no_such("topic", fault.topic, topics));
+  const auto queues = IntRange::at_least(0, kMaxQueueNums);
+  fault.read_queue_nums = static_cast<int>(f.integer("readQueueNums", 8, queues));
+  fault.write_queue_nums = static_cast<int>(f.integer("writeQueueNums", 8, queues));
+  fault.perm = static_cast<int>(f.integer("perm", 6, IntRange::at_least(0, 7)));
+}
+
 FaultSpec read_fault(const Obj& f, const Scenario& s, const Directory& d) {
   FaultSpec fault;
   fault.kind = read_kind(f);
@@ -207,12 +230,13 @@ FaultSpec read_fault(const Obj& f, const Scenario& s, const Directory& d) {
     }
     fault.one_way = f.boolean("one_way", false);
   }
-  if (fault.kind == FaultKind::kWipeWritePerm || fault.kind == FaultKind::kAddWritePerm) {
+  if (is_admin_kind(fault.kind)) {
     fault.broker_name = f.required_string("broker_name");
     if (d.groups.count(fault.broker_name) == 0) {
       f.fail_at("broker_name", no_such("broker group", fault.broker_name, keys_of(d.groups)));
     }
   }
+  if (fault.kind == FaultKind::kUpdateTopic) read_topic_update(f, s, fault);
   return fault;
 }
 

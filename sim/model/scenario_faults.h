@@ -9,6 +9,8 @@ namespace nssim::sim::detail {
 
 // Longest run, and longest single time span anywhere in a file: 7 days.
 inline constexpr std::int64_t kMaxRunMs = 7LL * 24 * 3600 * 1000;
+// Queue counts a topic may have; a simulator limit, Java has none.
+inline constexpr std::int64_t kMaxQueueNums = 1024;
 
 // Reads root "faults" into scenario.faults, resolved and sorted by at_ms (stable). Needs the
 // name, duration and topology of `scenario` already read.

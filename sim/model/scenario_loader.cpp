@@ -29,7 +29,6 @@ constexpr std::int64_t kMaxBrokerGroups = 10000;
 constexpr std::int64_t kMaxSlaves = 16;
 constexpr std::int64_t kMaxTopics = 100000;
 constexpr std::int64_t kMaxProducers = 100000;
-constexpr std::int64_t kMaxQueueNums = 1024;
 constexpr std::int64_t kMaxMessageSizeBytes = 4 * 1024 * 1024;  // DefaultMQProducer#maxMessageSize
 constexpr double kMaxRatePerS = 100000.0;
 constexpr double kMaxLatencyMs = 600000.0;
@@ -232,7 +231,7 @@ void read_topics(const Obj& root, Scenario& s) {
     TopicSpec spec;
     spec.groups =
         entry.has("groups") ? read_references(entry, "groups", groups, "broker group") : groups;
-    const auto queues = IntRange::at_least(0, kMaxQueueNums);
+    const auto queues = IntRange::at_least(0, detail::kMaxQueueNums);
     spec.read_queue_nums = static_cast<int>(entry.integer("readQueueNums", 16, queues));
     spec.write_queue_nums = static_cast<int>(entry.integer("writeQueueNums", 16, queues));
     spec.perm = static_cast<int>(entry.integer("perm", 6, IntRange::at_least(0, 7)));

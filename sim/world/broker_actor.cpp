@@ -82,7 +82,8 @@ std::map<std::string, std::string> BrokerActor::identity_fields() const {
 
 // Java: BrokerOuterAPI#registerBrokerAll's request. The body is typed, so bodyCrc32 is sent as 0
 // (the NameServer skips the check for 0).
-std::shared_ptr<core::RemotingRequest> BrokerActor::register_request() const {
+std::shared_ptr<core::RemotingRequest> BrokerActor::register_request(
+    const core::TopicConfigSerializeWrapper& topics) const {
   auto request = std::make_shared<core::RemotingRequest>();
   request->code = core::request_code::kRegisterBroker;
   request->version = core::default_request_version(profile_);
@@ -99,7 +100,7 @@ std::shared_ptr<core::RemotingRequest> BrokerActor::register_request() const {
     }
   }
   core::RegisterBrokerBody body;
-  body.topic_config_serialize_wrapper = topics_;
+  body.topic_config_serialize_wrapper = topics;
   // Java: registerBrokerAll narrows each topic's perm by brokerPermission when it is not RW:
   // 4.9 replaces it, 5.x ANDs it.
   const int broker_perm = config_.broker_permission;
@@ -117,7 +118,7 @@ std::shared_ptr<core::RemotingRequest> BrokerActor::register_request() const {
 // fails to answer.
 void BrokerActor::register_broker_all(bool force_register, SerialExecutor::Done done) {
   if (shutting_down_) return done();
-  if (force_register) return do_register_broker_all(std::move(done));
+  if (force_register) return do_register_broker_all(topics_, std::move(done));
   auto request = std::make_shared<core::RemotingRequest>();
   request->code = core::request_code::kQueryDataVersion;
   request->version = core::default_request_version(profile_);
@@ -138,16 +139,18 @@ void BrokerActor::register_broker_all(bool force_register, SerialExecutor::Done 
                                           response->ext_fields.at("changed") == "true";
                      latch->changed = latch->changed || changed;
                      if (--latch->remaining > 0) return;
-                     if (latch->changed) return do_register_broker_all(std::move(latch->done));
+                     if (latch->changed)
+                       return do_register_broker_all(topics_, std::move(latch->done));
                      latch->done();
                    });
   }
 }
 
-void BrokerActor::do_register_broker_all(SerialExecutor::Done done) {
+void BrokerActor::do_register_broker_all(const core::TopicConfigSerializeWrapper& topics,
+                                         SerialExecutor::Done done) {
   if (shutting_down_) return done();
-  auto request = register_request();
-  const std::uint64_t size = register_body_size_bytes(topics_);
+  auto request = register_request(topics);
+  const std::uint64_t size = register_body_size_bytes(topics);
   struct Latch {
     std::size_t remaining;
     bool finished = false;
@@ -175,6 +178,27 @@ void BrokerActor::do_register_broker_all(SerialExecutor::Done done) {
         });
   }
   at(now_ms() + config_.register_broker_timeout_mills, finish);  // countDownLatch.await(timeout)
+}
+
+// Java: AdminBrokerProcessor#updateAndCreateTopic, then BrokerController#
+// registerIncrementBrokerData: a registration whose body holds only this topic, with the new
+// DataVersion. Java serializes it with registerBrokerAll through the BrokerController monitor; it
+// waits here on the task executor, so it also waits for a running refreshMetadata (5.x), which
+// the monitor would not.
+void BrokerActor::update_topic(const core::TopicConfig& config, const core::DataVersion& version) {
+  topics_.topic_config_table[config.topic_name] = config;
+  topics_.data_version = version;
+  core::TopicConfigSerializeWrapper increment;
+  increment.topic_config_table[config.topic_name] = config;
+  increment.data_version = version;
+  log_.add(now_ms(), identity_.node_name, "topic_updated",
+           {{"topic", config.topic_name},
+            {"readQueueNums", config.read_queue_nums},
+            {"writeQueueNums", config.write_queue_nums},
+            {"perm", config.perm}});
+  executor_.submit([this, increment = std::move(increment)](SerialExecutor::Done done) {
+    do_register_broker_all(increment, std::move(done));
+  });
 }
 
 // Java 5.x: BrokerOuterAPI#refreshMetadata, GET_BROKER_CLUSTER_INFO to the chosen NameServer.

@@ -39,17 +39,22 @@ class BrokerActor : public NodeActor {
   // Java: BrokerController#shutdown, in each version's order. `on_done` runs when the process
   // has exited (the caller then marks it down for good).
   void begin_shutdown(std::function<void()> on_done);
+  // mqadmin updateTopic reached this broker: the topic table takes `config` and `version` (as
+  // persisted by the caller) and the NameServers learn it at once.
+  void update_topic(const core::TopicConfig& config, const core::DataVersion& version);
 
  private:
   void on_start() override;
   void on_envelope(const Envelope& envelope) override;
 
   void register_broker_all(bool force_register, SerialExecutor::Done done);
-  void do_register_broker_all(SerialExecutor::Done done);
+  void do_register_broker_all(const core::TopicConfigSerializeWrapper& topics,
+                              SerialExecutor::Done done);
   void refresh_metadata(SerialExecutor::Done done);
   void send_heartbeat();
   void unregister_from(std::size_t index, std::function<void()> then);
-  std::shared_ptr<core::RemotingRequest> register_request() const;
+  std::shared_ptr<core::RemotingRequest> register_request(
+      const core::TopicConfigSerializeWrapper& topics) const;
   std::map<std::string, std::string> identity_fields() const;
   void invoke_nameserver_sync(std::shared_ptr<const core::RemotingRequest> request,
                               std::int64_t timeout_ms, RemotingClient::Callback callback);

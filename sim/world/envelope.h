@@ -1,5 +1,6 @@
 // File: what travels between simulated nodes in a SimGrid communication: a RocketMQ remoting
-// request or response on a connection, or the FIN that closes one.
+// request or response on a connection, the FIN that closes one, or a wake-up that makes a node's
+// loop run work another actor posted to it.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +12,7 @@
 namespace nssim::sim {
 
 struct Envelope {
-  enum class Kind { kRequest, kResponse, kFin };
+  enum class Kind { kRequest, kResponse, kFin, kWake };
   Kind kind = Kind::kRequest;
   NodeId from = 0;
   NodeId to = 0;

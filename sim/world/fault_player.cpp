@@ -56,6 +56,7 @@ void FaultPlayer::log(std::size_t index, const char* phase) {
   if (!fault.side_a.empty()) fields["from"] = fault.side_a;
   if (!fault.side_b.empty()) fields["to"] = fault.side_b;
   if (!fault.broker_name.empty()) fields["broker_name"] = fault.broker_name;
+  if (!fault.topic.empty()) fields["topic"] = fault.topic;
   record_.log.add(now_ms(), "controller", phase, std::move(fields));
 }
 
@@ -117,6 +118,9 @@ void FaultPlayer::begin(std::size_t index) {
     case FaultKind::kAddWritePerm:
       admin_write_perm(fault);
       return;
+    case FaultKind::kUpdateTopic:
+      admin_update_topic(fault);
+      return;
   }
 }
 
@@ -162,6 +166,7 @@ void FaultPlayer::end(std::size_t index) {
       return;
     case FaultKind::kWipeWritePerm:
     case FaultKind::kAddWritePerm:
+    case FaultKind::kUpdateTopic:
       return;  // admin operations are not undone
   }
 }
@@ -187,6 +192,25 @@ void FaultPlayer::admin_write_perm(const FaultSpec& fault) {
   for (NodeId ns : record_.topology.nameservers) {
     if (auto* node = dynamic_cast<NameServerActor*>(incarnations_.current(ns)))
       node->admin(request);
+  }
+}
+
+// mqadmin updateTopic -b <master address>: the group's master takes the topic config. A master
+// that is down or frozen cannot answer; mqadmin would report the failure, so the log does.
+void FaultPlayer::admin_update_topic(const FaultSpec& fault) {
+  core::TopicConfig config;
+  config.topic_name = fault.topic;
+  config.read_queue_nums = fault.read_queue_nums;
+  config.write_queue_nums = fault.write_queue_nums;
+  config.perm = fault.perm;
+  for (NodeId node : record_.topology.brokers) {
+    const TopologyNode& info = record_.topology.nodes[static_cast<std::size_t>(node)];
+    if (info.broker_id != 0 || scenario_.broker_groups[info.group].name != fault.broker_name)
+      continue;
+    if (!incarnations_.update_topic(node, config)) {
+      record_.log.add(now_ms(), "controller", "admin_failed",
+                      {{"broker", info.name}, {"kind", fault_kind_name(fault.kind)}});
+    }
   }
 }
 

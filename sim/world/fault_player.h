@@ -30,6 +30,7 @@ class FaultPlayer {
   void restart(NodeId node);
   std::vector<NodeId> nodes_of(const std::vector<std::string>& names) const;
   void admin_write_perm(const FaultSpec& fault);
+  void admin_update_topic(const FaultSpec& fault);
   void log(std::size_t index, const char* phase);
 
   const Scenario& scenario_;

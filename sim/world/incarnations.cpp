@@ -16,10 +16,6 @@ namespace sg4 = simgrid::s4u;
 
 Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& net)
     : scenario_(scenario), record_(record), net_(net), current_(record.topology.nodes.size()) {
-  for (std::size_t g = 0; g < scenario.broker_groups.size(); ++g) {
-    topic_tables_.push_back(
-        broker_topic_table(scenario.profile, scenario.broker_groups[g], scenario.topics));
-  }
   kv_.resize(record.topology.nodes.size());
 }
 
@@ -41,8 +37,13 @@ void Incarnations::start(NodeId node) {
       BrokerIdentity identity{info.name,      group.cluster,    group.name,
                               info.broker_id, info.broker_addr, info.ha_server_addr};
       // Java: TopicConfigManager's DataVersion is created at first start and persisted.
-      auto topics = topic_tables_[info.group];
-      topics.data_version.timestamp = info.start_ms;
+      auto stored = persisted_topics_.find(node);
+      if (stored == persisted_topics_.end()) {
+        auto table = broker_topic_table(scenario_.profile, group, scenario_.topics);
+        table.data_version.timestamp = now;
+        stored = persisted_topics_.emplace(node, std::move(table)).first;
+      }
+      auto topics = stored->second;
       actor = std::make_unique<BrokerActor>(
           net_, node, epoch, scenario_.profile, identity, group.config, std::move(topics),
           record_.topology.nameservers, Rng::derive(scenario_.seed, "broker/" + info.name),
@@ -78,6 +79,20 @@ void Incarnations::end(NodeId node, DownKind kind) {
   if (slot.actor) slot.actor->kill();
   slot = Slot{};
   net_.process_ended(node, kind);
+}
+
+bool Incarnations::update_topic(NodeId node, const core::TopicConfig& config) {
+  auto* broker = dynamic_cast<BrokerActor*>(current(node));
+  const std::int64_t now = now_ms();
+  if (broker == nullptr || net_.history().state_at(node, now).process != ProcessState::kUp)
+    return false;
+  core::TopicConfigSerializeWrapper& table = persisted_topics_.at(node);
+  table.topic_config_table[config.topic_name] = config;  // TopicConfigManager#updateTopicConfig
+  table.data_version.timestamp = now;                    // DataVersion#nextVersion
+  ++table.data_version.counter;
+  broker->post(
+      [broker, config, version = table.data_version] { broker->update_topic(config, version); });
+  return true;
 }
 
 NodeActor* Incarnations::current(NodeId node) const {

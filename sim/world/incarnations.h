@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <simgrid/s4u/Actor.hpp>
 #include <utility>
@@ -31,6 +32,10 @@ class Incarnations {
   void forget(NodeId node);
   NodeActor* current(NodeId node) const;
   simgrid::s4u::ActorPtr actor(NodeId node) const;
+  // mqadmin updateTopic against `node`'s broker (AdminBrokerProcessor#updateAndCreateTopic): the
+  // topic goes into its persisted table, which later incarnations load. False when no running
+  // broker process is there to answer.
+  bool update_topic(NodeId node, const core::TopicConfig& config);
   // Evaluates the sends of every producer incarnation up to its end.
   void finish_producers(std::int64_t end_ms);
   // How long the run must go on after its end for producers' last sends to be evaluated.
@@ -46,8 +51,9 @@ class Incarnations {
   WorldRecord& record_;
   Net& net_;
   std::vector<Slot> current_;
-  std::vector<core::TopicConfigSerializeWrapper> topic_tables_;  // per broker group
-  std::vector<core::KvConfigManager> kv_;                        // per node (NameServers)
+  // Per broker node, its topics.json: created at its first start, kept across restarts.
+  std::map<NodeId, core::TopicConfigSerializeWrapper> persisted_topics_;
+  std::vector<core::KvConfigManager> kv_;  // per node (NameServers)
   std::vector<std::unique_ptr<NodeActor>> graveyard_;
   std::vector<std::pair<ProducerActor*, std::int64_t>> retired_;
 };

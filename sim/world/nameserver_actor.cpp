@@ -62,6 +62,8 @@ void NameServerActor::on_envelope(const Envelope& envelope) {
       return;
     case Envelope::Kind::kResponse:
       return;  // the NameServer sends no requests in this model
+    case Envelope::Kind::kWake:
+      return;  // NodeActor::run consumes wake-ups
   }
 }
 

@@ -76,6 +76,12 @@ Delivery Net::send(std::unique_ptr<Envelope> envelope, std::uint64_t size_bytes)
   return delivery;
 }
 
+void Net::wake(std::unique_ptr<Envelope> envelope) {
+  Envelope* raw = envelope.release();
+  inbox(raw->to)->put_init(raw, 0)->detach(
+      [](void* payload) { delete static_cast<Envelope*>(payload); });
+}
+
 void Net::close(std::uint64_t conn, NodeId node) {
   Connection& c = connections_.at(conn);
   bool& own_end = node == c.client ? c.client_open : c.server_open;

@@ -43,6 +43,9 @@ class Net {
   // True while `node`'s end of the connection is open.
   bool is_open(std::uint64_t conn, NodeId node) const;
 
+  // Sends a wake-up envelope to its node, outside any connection and past every fault: it
+  // only makes the node's loop run work posted to it (NodeActor::post).
+  void wake(std::unique_ptr<Envelope> envelope);
   // Sends from the calling actor's host now. Delivered envelopes are handed to SimGrid with
   // `size_bytes`; dropped ones vanish; refused ones (the peer's kernel answers RST) are for the
   // caller to fail after one round trip.

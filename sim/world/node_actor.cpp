@@ -36,6 +36,14 @@ void NodeActor::at(std::int64_t t_ms, Timer fn) {
   timers_.emplace(std::make_pair(t_ms, timer_sequence_++), std::move(fn));
 }
 
+void NodeActor::post(std::function<void()> fn) {
+  posted_.push_back(std::move(fn));
+  auto wake = std::make_unique<Envelope>();
+  wake->kind = Envelope::Kind::kWake;
+  wake->to = self_;
+  net_.wake(std::move(wake));
+}
+
 void NodeActor::every(std::int64_t first_ms, std::int64_t period_ms, Timer fn) {
   auto shared = std::make_shared<Timer>(std::move(fn));
   auto tick = std::make_shared<std::function<void(std::int64_t)>>();
@@ -55,6 +63,14 @@ void NodeActor::fire_due_timers() {
   }
 }
 
+void NodeActor::run_posted() {
+  std::vector<std::function<void()>> work;
+  work.swap(posted_);
+  for (auto& fn : work) {
+    if (!stopped_) fn();
+  }
+}
+
 void NodeActor::run() {
   PendingReceive receive;
   sg4::Mailbox* inbox = net_.inbox(self_);
@@ -70,7 +86,11 @@ void NodeActor::run() {
     std::unique_ptr<Envelope> envelope(receive.slot);
     receive.slot = nullptr;
     receive.comms[0] = inbox->get_async<Envelope>(&receive.slot);
-    if (net_.accept(*envelope)) on_envelope(*envelope);
+    if (envelope->kind == Envelope::Kind::kWake) {
+      run_posted();
+    } else if (net_.accept(*envelope)) {
+      on_envelope(*envelope);
+    }
   }
 }
 

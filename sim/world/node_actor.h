@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "sim/model/network_history.h"
 #include "sim/world/envelope.h"
@@ -27,6 +28,11 @@ class NodeActor {
   void run();
   // Ends the loop at the next wake-up (clean shutdown's last step).
   void stop() { stopped_ = true; }
+
+  // Runs `fn` in this node's loop when the wake-up sent now reaches it (one network latency,
+  // as mqadmin's request would take). For other actors (the fault player): a timer they set
+  // directly would wait for the loop's next wake-up.
+  void post(std::function<void()> fn);
 
   NodeId self() const { return self_; }
   std::uint32_t epoch() const { return epoch_; }
@@ -48,12 +54,14 @@ class NodeActor {
 
  private:
   void fire_due_timers();
+  void run_posted();
 
   NodeId self_;
   std::uint32_t epoch_;
   bool stopped_ = false;
   std::uint64_t timer_sequence_ = 0;
   std::map<std::pair<std::int64_t, std::uint64_t>, Timer> timers_;
+  std::vector<Timer> posted_;
 };
 
 }  // namespace nssim::sim

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 #include <functional>
-#include <vector>
+#include <list>
 
 namespace nssim::sim {
 
@@ -21,6 +21,8 @@ class SerialExecutor {
 
   // Java: scheduleAtFixedRate(task, initialDelay, period): first run at first_ms.
   void schedule_at_fixed_rate(std::int64_t first_ms, std::int64_t period_ms, Task task);
+  // Java: execute(task): runs once, queued behind tasks that were due earlier.
+  void submit(Task task);
   // Java: shutdown(): nothing new starts; a running task finishes.
   void shutdown() { shut_down_ = true; }
 
@@ -28,13 +30,13 @@ class SerialExecutor {
   struct Periodic {
     Task task;
     std::int64_t next_ms;
-    std::int64_t period_ms;
+    std::int64_t period_ms;  // 0: a submitted task that runs once
   };
   void poke();
 
   Schedule schedule_;
   Now now_;
-  std::vector<Periodic> tasks_;
+  std::list<Periodic> tasks_;
   bool busy_ = false;
   bool shut_down_ = false;
 };

@@ -32,7 +32,7 @@ TEST(ScenarioFaultErrors, FaultKindMustBeKnown) {
             "x.json: faults[0].kind: unknown kind 'kil' (did you mean kill?)");
   EXPECT_EQ(fault_error(R"([{"kind": "explode", "at_ms": 1}])"),
             "x.json: faults[0].kind: unknown kind 'explode' (expected kill, poweroff, shutdown, "
-            "pause, partition, latency, wipeWritePerm or addWritePerm)");
+            "pause, partition, latency, wipeWritePerm, addWritePerm or updateTopic)");
   EXPECT_EQ(fault_error(R"([{"at_ms": 1}])"), "x.json: faults[0].kind: is required");
 }
 
@@ -110,6 +110,23 @@ TEST(ScenarioFaultErrors, ExpectationSyntaxIsChecked) {
   EXPECT_EQ(error_with("expect", R"(["sends.failed.total == lots"])"),
             "x.json: expect[0]: the value must be a number or a predicted.* figure, got 'lots'");
   EXPECT_EQ(error_with("expect", R"(["a == 1", 2])"), "x.json: expect[1]: must be a string, got 2");
+}
+
+TEST(ScenarioFaultErrors, UpdateTopicNeedsAScenarioTopicAndValidQueues) {
+  EXPECT_EQ(fault_error(R"([{"kind": "updateTopic", "broker_name": "broker-a", "at_ms": 1}])"),
+            "x.json: faults[0].topic: is required");
+  EXPECT_EQ(fault_error(R"([{"kind": "updateTopic", "broker_name": "broker-a",
+                             "topic": "TopicTets", "at_ms": 1}])"),
+            "x.json: faults[0].topic: no topic named 'TopicTets' (did you mean TopicTest?)");
+  EXPECT_EQ(fault_error(R"([{"kind": "updateTopic", "broker_name": "broker-a",
+                             "topic": "TopicTest", "writeQueueNums": 2000, "at_ms": 1}])"),
+            "x.json: faults[0].writeQueueNums: must be <= 1024");
+  EXPECT_EQ(fault_error(R"([{"kind": "updateTopic", "broker_name": "broker-a",
+                             "topic": "TopicTest", "duration_ms": 5, "at_ms": 1}])"),
+            "x.json: faults[0].duration_ms: not used by kind updateTopic");
+  EXPECT_EQ(fault_error(R"([{"kind": "wipeWritePerm", "broker_name": "broker-a",
+                             "topic": "TopicTest", "at_ms": 1}])"),
+            "x.json: faults[0].topic: not used by kind wipeWritePerm");
 }
 
 TEST(ScenarioFaultErrors, SetNeedsAnExistingPathAndAValue) {

@@ -226,6 +226,24 @@ TEST(ScenarioLoader, FaultTargetsResolveToNodes) {
   EXPECT_EQ(s.faults[5].broker_name, "broker-b");
 }
 
+TEST(ScenarioLoader, UpdateTopicTakesMqadminDefaults) {
+  const Scenario s = load(with_faults(R"([
+    {"kind": "updateTopic", "broker_name": "broker-b", "topic": "TopicTest", "at_ms": 1000},
+    {"kind": "updateTopic", "broker_name": "broker-a", "topic": "TopicTest", "at_ms": 2000,
+     "readQueueNums": 4, "writeQueueNums": 2, "perm": 4}
+  ])"));
+  ASSERT_EQ(s.faults.size(), 2u);
+  EXPECT_EQ(s.faults[0].kind, FaultKind::kUpdateTopic);
+  EXPECT_EQ(s.faults[0].broker_name, "broker-b");
+  EXPECT_TRUE(s.faults[0].nodes.empty());     // an admin operation, not an outage
+  EXPECT_EQ(s.faults[0].read_queue_nums, 8);  // UpdateTopicSubCommand's defaults
+  EXPECT_EQ(s.faults[0].write_queue_nums, 8);
+  EXPECT_EQ(s.faults[0].perm, 6);
+  EXPECT_EQ(s.faults[1].read_queue_nums, 4);
+  EXPECT_EQ(s.faults[1].write_queue_nums, 2);
+  EXPECT_EQ(s.faults[1].perm, 4);
+}
+
 TEST(ScenarioLoader, PartitionSidesResolveKeywordsGroupsAndProducerSets) {
   const Scenario s = load(with_faults(R"([
     {"kind": "partition", "from": ["brokers"], "to": ["nameservers"], "at_ms": 0},

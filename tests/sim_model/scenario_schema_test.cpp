@@ -338,7 +338,7 @@ TEST(ScenarioSchema, ListsExactlyTheLoadersConfigFields) {
 
 TEST(ScenarioSchema, FaultKindsMatchTheLoader) {
   const json& kinds = schema().at("$defs").at("fault").at("properties").at("kind").at("enum");
-  EXPECT_EQ(kinds.size(), 8u);
+  EXPECT_EQ(kinds.size(), 9u);
   for (const auto& kind : kinds) {
     const auto parsed = parse_fault_kind(kind.get<std::string>());
     ASSERT_TRUE(parsed.has_value()) << kind;
