@@ -18,4 +18,12 @@ void add_replay_command(CLI::App& app, int& exit_code);
 // (run_command.cpp).
 void add_run_command(CLI::App& app, int& exit_code);
 
+// `nssim check [PATH...] [-j N] [--junit FILE] [--out DIR] [--seed N] [--verbose]`: every
+// scenario as its own `nssim run` child; exit 1 if an expectation failed (check_command.cpp).
+void add_check_command(CLI::App& app, int& exit_code);
+
+// `nssim compare SCENARIO --a NAME=VALUE... --b NAME=VALUE...`: one scenario under two settings,
+// compared side by side (compare_command.cpp).
+void add_compare_command(CLI::App& app, int& exit_code);
+
 }  // namespace nssim::cli

@@ -10,6 +10,8 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   nssim::cli::add_replay_command(app, exit_code);
   nssim::cli::add_run_command(app, exit_code);
+  nssim::cli::add_check_command(app, exit_code);
+  nssim::cli::add_compare_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

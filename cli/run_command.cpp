@@ -1,6 +1,7 @@
-// File: `nssim run SCENARIO`: loads a scenario, runs the simulated cluster once, and writes the
-// event log and the result into the output folder, then prints a short summary. Bad input is one
-// line on stderr and exit code 2, with nothing written.
+// File: `nssim run SCENARIO`: loads a scenario, runs the simulated cluster once, checks its
+// expectations, and writes the event log, the result and the report files into the output folder
+// as one group, then prints a short summary. Bad input is one line on stderr and exit code 2, with
+// nothing written.
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -9,6 +10,8 @@
 #include "commands.h"
 #include "expectations.h"
 #include "output_dir.h"
+#include "report_document.h"
+#include "report_files.h"
 #include "run_summary.h"
 #include "sim/model/run_analysis.h"
 #include "sim/model/scenario_loader.h"
@@ -26,12 +29,17 @@ struct RunOptions {
   std::vector<std::string> set;
 };
 
-// Prints one line per expectation; 1 when any failed, with the command that repeats the run.
-int report_expectations(const sim::Scenario& scenario, const nlohmann::json& result) {
+std::vector<reports::ExpectationInput> expectation_inputs(const sim::Scenario& scenario) {
   std::vector<reports::ExpectationInput> inputs;
   for (const auto& e : scenario.expect) inputs.push_back({e.figure, e.op, e.value, e.source});
+  return inputs;
+}
+
+// Prints one line per expectation; 1 when any failed, with the command that repeats the run.
+int print_expectations(const sim::Scenario& scenario,
+                       const std::vector<reports::ExpectationVerdict>& verdicts) {
   bool failed = false;
-  for (const auto& verdict : reports::check_expectations(result, inputs)) {
+  for (const auto& verdict : verdicts) {
     std::cout << (verdict.passed ? "  pass " : "  FAIL ") << verdict.source << ": "
               << verdict.message << "\n";
     failed = failed || !verdict.passed;
@@ -41,6 +49,19 @@ int report_expectations(const sim::Scenario& scenario, const nlohmann::json& res
               << " --profile " << core::profile_name(scenario.profile) << "\n";
   }
   return failed ? kExitExpectationFailed : 0;
+}
+
+// The event log, the result and every report file, in the order they are written.
+std::vector<NamedContent> run_files(sim::WorldRecord& record, const nlohmann::json& result,
+                                    const nlohmann::json& report) {
+  std::ostringstream log;
+  record.log.write_jsonl(log);
+  std::vector<NamedContent> files = {{"events.jsonl", log.str()},
+                                     {"result.json", result.dump(2) + "\n"}};
+  for (auto& file : reports::render_report_files(report)) {
+    files.emplace_back(std::move(file.name), std::move(file.content));
+  }
+  return files;
 }
 
 int run(const RunOptions& options) {
@@ -76,19 +97,17 @@ int run(const RunOptions& options) {
   const auto& events = record.log.events();
   const nlohmann::json result = sim::analyze_run(scenario, record.topology, events, *record.sends);
 
-  std::ostringstream log;
-  record.log.write_jsonl(log);
-  for (const auto& [name, content] :
-       {std::pair<std::string, std::string>{"events.jsonl", log.str()},
-        {"result.json", result.dump(2) + "\n"}}) {
-    if (auto error = write_file_atomically(dir, name, content); !error.empty()) {
-      std::cerr << "nssim run: " << error << "\n";
-      return kExitBadInput;
-    }
+  const auto inputs = expectation_inputs(scenario);
+  const auto verdicts = reports::check_expectations(result, inputs);
+  const nlohmann::json report = reports::build_report(result, inputs, verdicts);
+  if (auto error = write_files_atomically(dir, run_files(record, result, report)); !error.empty()) {
+    std::cerr << "nssim run: " << error << "\n";
+    return kExitBadInput;
   }
   print_run_summary(std::cout, result);
-  const int verdict = report_expectations(scenario, result);
-  std::cout << "result: " << dir << "/result.json" << std::endl;
+  const int verdict = print_expectations(scenario, verdicts);
+  std::cout << "result: " << dir << "/result.json\n";
+  std::cout << "report: " << dir << "/report.html" << std::endl;
   return verdict;
 }
 

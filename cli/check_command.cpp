@@ -1,0 +1,258 @@
+// File: `nssim check [PATH...]`: the regression suite. Runs every scenario found as its own
+// `nssim run` child (SimGrid allows one simulation per process), N at a time, then prints one
+// verdict per scenario in scenario order from the report.json each run wrote. Exit 0 when all
+// pass, 1 when an expectation failed, 2 when a scenario or a PATH was bad input.
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "check_progress.h"
+#include "child_runs.h"
+#include "commands.h"
+#include "junit_report.h"
+#include "output_dir.h"
+
+namespace nssim::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::size_t jobs = 0;  // 0: one per core
+  std::string junit;
+  std::string out = "out/check";
+  std::optional<std::uint64_t> seed;
+  bool verbose = false;
+};
+
+struct ScenarioFile {
+  std::string path;
+  std::string name;  // file name without .json; also its folder under --out
+};
+
+enum class Status { kPass, kFail, kError };
+
+struct ScenarioOutcome {
+  Status status = Status::kError;
+  std::string error;  // for kError: one line
+  nlohmann::json report;
+};
+
+// A folder contributes its *.json files except schema.json, sorted. Returns an error or "".
+std::string list_folder(const std::string& folder, std::vector<std::string>& found) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(folder, error)) {
+    const fs::path& path = entry.path();
+    if (path.extension() == ".json" && path.filename() != "schema.json" && entry.is_regular_file())
+      found.push_back(path.string());
+  }
+  if (error) return folder + ": cannot list the folder: " + error.message();
+  std::sort(found.begin(), found.end());
+  if (found.empty()) return folder + ": no *.json scenario in this folder";
+  return "";
+}
+
+// Expands PATH arguments into scenario files. Two different files with the same name would
+// share an output folder, so that is an error. Returns an error or "".
+std::string collect_scenarios(const std::vector<std::string>& paths,
+                              std::vector<ScenarioFile>& files) {
+  std::map<std::string, std::string> path_by_name;
+  for (const auto& path : paths) {
+    std::error_code error;
+    std::vector<std::string> found;
+    if (fs::is_directory(path, error)) {
+      if (auto problem = list_folder(path, found); !problem.empty()) return problem;
+    } else if (fs::exists(path, error)) {
+      found.push_back(path);
+    } else {
+      return path + ": no such file or folder";
+    }
+    for (const auto& file : found) {
+      const std::string name = fs::path(file).stem().string();
+      const auto [seen, inserted] = path_by_name.emplace(name, file);
+      if (inserted) {
+        files.push_back({file, name});
+      } else if (!fs::equivalent(seen->second, file, error)) {
+        return file + ": has the same name as " + seen->second + " (their runs would share --out/" +
+               name + ")";
+      }
+    }
+  }
+  return "";
+}
+
+std::string read_report(const std::string& dir, ScenarioOutcome& outcome) {
+  const std::string path = dir + "/report.json";
+  std::ifstream in(path);
+  if (!in) return "cannot read " + path;
+  try {
+    outcome.report = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& error) {
+    return path + ": invalid JSON: " + error.what();
+  }
+  if (!outcome.report.contains("expectations") || !outcome.report["expectations"].is_array())
+    return path + ": has no expectations list";
+  return "";
+}
+
+ScenarioOutcome evaluate(const std::string& dir, const ChildOutcome& child) {
+  ScenarioOutcome outcome;
+  const bool exited = child.spawn_error.empty() && child.signal == 0;
+  if (exited && child.exit_code == kExitBadInput) {
+    std::string line = first_line_of_file(dir + "/stderr.txt");
+    const std::string prefix = "nssim run: ";
+    if (line.rfind(prefix, 0) == 0) line.erase(0, prefix.size());
+    outcome.error = line.empty() ? "nssim run: exit 2 with no message" : line;
+    return outcome;
+  }
+  if (!exited || (child.exit_code != 0 && child.exit_code != kExitExpectationFailed)) {
+    outcome.error = "nssim run: " + describe_outcome(child);
+    if (child.spawn_error.empty()) outcome.error += " (see " + dir + "/stderr.txt)";
+    return outcome;
+  }
+  outcome.error = read_report(dir, outcome);
+  if (outcome.error.empty()) outcome.status = child.exit_code == 0 ? Status::kPass : Status::kFail;
+  return outcome;
+}
+
+std::vector<std::string> outcome_lines(const ScenarioFile& file, const ScenarioOutcome& outcome,
+                                       bool verbose) {
+  if (outcome.status == Status::kError) {
+    return {"ERROR " + fs::path(file.path).filename().string() + ": " + outcome.error};
+  }
+  const auto& expectations = outcome.report["expectations"];
+  std::vector<std::string> lines;
+  if (outcome.status == Status::kPass) {
+    const std::size_t count = expectations.size();
+    lines.push_back("PASS " + file.name + " (" + std::to_string(count) +
+                    (count == 1 ? " expectation)" : " expectations)"));
+  } else {
+    lines.push_back("FAIL " + file.name);
+  }
+  for (const auto& expectation : expectations) {
+    const bool passed = expectation.value("passed", false);
+    if (passed && !verbose) continue;
+    lines.push_back(std::string(passed ? "  pass " : "  FAIL ") +
+                    expectation.value("source", std::string()) + ": " +
+                    expectation.value("message", std::string()));
+  }
+  return lines;
+}
+
+std::string write_junit(const std::string& path, const std::vector<ScenarioFile>& files,
+                        const std::vector<ScenarioOutcome>& outcomes) {
+  std::vector<reports::JunitSuite> suites;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (outcomes[i].status == Status::kError) {
+      suites.push_back({files[i].name, {{"run", false, outcomes[i].error, ""}}});
+    } else {
+      suites.push_back(reports::junit_suite_from_report(outcomes[i].report));
+    }
+  }
+  const fs::path target(path);
+  const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
+  return write_file_atomically(dir, target.filename().string(), reports::render_junit(suites));
+}
+
+// Creates each scenario's output folder and its `nssim run` child. Returns an error or "".
+std::string prepare_children(const CheckOptions& options, const std::vector<ScenarioFile>& files,
+                             std::vector<ChildSpec>& specs) {
+  for (const auto& file : files) {
+    const std::string dir = (fs::path(options.out) / file.name).string();
+    if (auto error = make_output_dir(dir); !error.empty()) return "--out: " + error;
+    std::error_code ignored;
+    fs::remove(dir + "/report.json", ignored);  // never read a previous run's report
+    ChildSpec spec{{"run", file.path, "--out", dir}, dir + "/stdout.txt", dir + "/stderr.txt"};
+    if (options.seed) {
+      spec.args.push_back("--seed");
+      spec.args.push_back(std::to_string(*options.seed));
+    }
+    specs.push_back(std::move(spec));
+  }
+  if (!options.junit.empty()) {
+    const fs::path junit(options.junit);
+    if (junit.has_parent_path()) {
+      if (auto error = make_output_dir(junit.parent_path().string()); !error.empty())
+        return "--junit: " + error;
+    }
+  }
+  return "";
+}
+
+int run_check(const CheckOptions& options) {
+  std::vector<ScenarioFile> files;
+  std::vector<ChildSpec> specs;
+  const auto paths = options.paths.empty() ? std::vector<std::string>{"scenarios"} : options.paths;
+  std::string error = collect_scenarios(paths, files);
+  if (error.empty()) error = prepare_children(options, files, specs);
+  if (!error.empty()) {
+    std::cerr << "nssim check: " << error << "\n";
+    return kExitBadInput;
+  }
+  std::vector<std::string> names;
+  for (const auto& file : files) names.push_back(file.name);
+  CheckProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, names);
+  std::vector<ScenarioOutcome> outcomes(files.size());
+  ChildObserver observer;
+  observer.started = [&progress](std::size_t index) { progress.started(index); };
+  observer.finished = [&](std::size_t index, const ChildOutcome& child) {
+    outcomes[index] = evaluate(fs::path(specs[index].stdout_path).parent_path().string(), child);
+    progress.finished(index, outcome_lines(files[index], outcomes[index], options.verbose));
+  };
+  const std::size_t jobs = options.jobs > 0
+                               ? options.jobs
+                               : std::max<std::size_t>(1, std::thread::hardware_concurrency());
+  run_children(specs, jobs, observer);
+  progress.clear();
+
+  std::size_t passed = 0, failed = 0, errors = 0;
+  for (const auto& outcome : outcomes) {
+    if (outcome.status == Status::kPass) ++passed;
+    if (outcome.status == Status::kFail) ++failed;
+    if (outcome.status == Status::kError) ++errors;
+  }
+  std::cout << files.size() << (files.size() == 1 ? " scenario: " : " scenarios: ") << passed
+            << " passed, " << failed << " failed, " << errors
+            << (errors == 1 ? " error" : " errors") << std::endl;
+  if (!options.junit.empty()) {
+    if (auto problem = write_junit(options.junit, files, outcomes); !problem.empty()) {
+      std::cerr << "nssim check: --junit: " << problem << "\n";
+      return kExitBadInput;
+    }
+  }
+  if (errors > 0) return kExitBadInput;
+  return failed > 0 ? kExitExpectationFailed : 0;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CheckOptions>();
+  CLI::App* command = app.add_subcommand(
+      "check", "Run every scenario found (one process each) and check its expectations");
+  command->add_option("paths", options->paths,
+                      "Scenario files or folders (folder: its *.json except schema.json); "
+                      "default: scenarios");
+  command->add_option("-j,--jobs", options->jobs, "Scenarios run at once (default: one per core)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--junit", options->junit, "Also write a JUnit XML file");
+  command->add_option("--out", options->out, "Output folder; each run goes to OUT/<name>")
+      ->capture_default_str();
+  command->add_option("--seed", options->seed, "Seed for every scenario (overrides each file's)");
+  command->add_flag("-v,--verbose", options->verbose, "Also print the expectations that held");
+  command->callback([options, &exit_code] { exit_code = run_check(*options); });
+}
+
+}  // namespace nssim::cli

@@ -1,0 +1,20 @@
+// File: how the comparison's numbers read in every rendering (terminal, Markdown, HTML), so that
+// the three say exactly the same thing. Internal to reports/.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace nssim::reports::compare_format {
+
+// A figure's value: integers exactly, other numbers with 6 significant digits, null as "null",
+// strings as they are.
+std::string value_text(const nlohmann::json& value);
+
+// A difference with its sign ("+120", "-3.5"), or "" for null.
+std::string difference_text(const nlohmann::json& difference);
+
+// A relative difference as a signed percentage with one decimal ("+12.5%"), or "" for null.
+std::string relative_text(const nlohmann::json& relative);
+
+}  // namespace nssim::reports::compare_format

@@ -1,0 +1,235 @@
+// File: the two charts under the timeline: producers still holding a stale route (with the window
+// RocketMQ's rules predict for its end), and sends per second, ok and failed by cause. Both bin
+// the per-second series so no chart has more than about 600 bars.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "html_escape.h"
+#include "html_sections.h"
+#include "svg_time_axis.h"
+
+namespace nssim::reports::html {
+
+namespace {
+
+constexpr double kTop = 18;
+constexpr double kPanelHeight = 90;
+constexpr double kPanelGap = 20;
+constexpr double kAxisRoom = 22;
+constexpr std::size_t kMaxBars = 600;
+
+struct Bin {
+  int64_t start_s = 0;
+  int64_t seconds = 0;
+  int64_t ok = 0;
+  std::map<std::string, int64_t> failed;
+  int64_t failed_total = 0;
+  int64_t stale_max = 0;
+};
+
+std::vector<Bin> bin_seconds(const std::vector<SecondSample>& samples) {
+  static constexpr std::array<int64_t, 14> kBinSizes = {1,   2,   5,   10,  15,   30,   60,
+                                                        120, 300, 600, 900, 1800, 3600, 7200};
+  const auto count = static_cast<int64_t>(samples.size());
+  int64_t size = kBinSizes.back();
+  for (const int64_t candidate : kBinSizes) {
+    if (static_cast<std::size_t>((count + candidate - 1) / candidate) <= kMaxBars) {
+      size = candidate;
+      break;
+    }
+  }
+  std::vector<Bin> bins;
+  for (int64_t start = 0; start < count; start += size) {
+    Bin bin{start, std::min(size, count - start), 0, {}, 0, 0};
+    for (int64_t t = start; t < start + bin.seconds; ++t) {
+      const SecondSample& sample = samples[static_cast<std::size_t>(t)];
+      bin.ok += sample.ok;
+      bin.stale_max = std::max(bin.stale_max, sample.stale_producers);
+      for (const auto& [cause, n] : sample.failed) {
+        bin.failed[cause] += n;
+        bin.failed_total += n;
+      }
+    }
+    bins.push_back(std::move(bin));
+  }
+  return bins;
+}
+
+// 1, 2, 5, 10, 20, 50... at or above value.
+double nice_ceiling(double value) {
+  if (value <= 1) return 1;
+  const double power = std::pow(10.0, std::floor(std::log10(value)));
+  for (const double step : {1.0, 2.0, 5.0, 10.0}) {
+    if (step * power >= value) return step * power;
+  }
+  return 10 * power;
+}
+
+std::string bin_range(const Bin& bin) {
+  return format_seconds(bin.start_s * 1000) + " to " +
+         format_seconds((bin.start_s + bin.seconds) * 1000);
+}
+
+std::string per_second(int64_t count, const Bin& bin) {
+  return format_fixed(static_cast<double>(count) / static_cast<double>(bin.seconds), 1) + "/s";
+}
+
+struct Panel {
+  double top = 0;
+  double height = 0;
+  std::string caption;
+  std::string note;        // under the caption, e.g. how bins were summarized
+  std::string empty_text;  // said in the panel when nothing happened
+};
+
+// Captions, and guides at 0, half and full scale labelled in the left margin; returns the value at
+// full scale. An empty panel gets its empty_text instead of a scale.
+double draw_value_scale(SvgWriter& svg, const Panel& panel, double peak) {
+  const double top = panel.top;
+  const double height = panel.height;
+  // Left of the scale values, which sit against the plot.
+  svg.text(kPlotLeft - 30, top + 12, "lane-label", panel.caption);
+  if (!panel.note.empty()) svg.text(kPlotLeft - 30, top + 26, "row-label", panel.note);
+  svg.line(kPlotLeft, top + height, kPlotRight, top + height, "axis");
+  if (peak <= 0) {
+    svg.text(kPlotLeft + 8, top + height / 2, "empty-note", panel.empty_text);
+    return 1;
+  }
+  const double scale_max = nice_ceiling(peak);
+  for (const double fraction : {0.5, 1.0}) {
+    const double y = top + height * (1 - fraction);
+    svg.line(kPlotLeft, y, kPlotRight, y, "guide");
+    svg.text(kPlotLeft - 4, y + 4, "value",
+             format_fixed(scale_max * fraction, scale_max < 10 ? 1 : 0));
+  }
+  svg.text(kPlotLeft - 4, top + height + 4, "value", "0");
+  return scale_max;
+}
+
+void draw_predicted_stale(SvgWriter& svg, const TimeAxis& axis, const PageModel& model, double top,
+                          double height) {
+  for (const auto& prediction : model.predictions) {
+    if (!prediction.stale_route) continue;
+    const TimeSpan& span = *prediction.stale_route;
+    const double x = axis.x(span.start_ms);
+    const std::string title = "RocketMQ's rules predict producers lose the stale route between " +
+                              format_seconds(span.start_ms) + " and " +
+                              format_seconds(span.end_ms) + " (faults[" +
+                              std::to_string(prediction.fault) + "])";
+    svg.rect({x, top, std::max(1.0, axis.x(span.end_ms) - x), height}, "predicted", title);
+    svg.text(x + 3, top - 4, "predicted-label", "predicted end", title);
+  }
+}
+
+void draw_stale_steps(SvgWriter& svg, const TimeAxis& axis, const std::vector<Bin>& bins,
+                      double top, double height, double scale_max) {
+  std::size_t i = 0;
+  while (i < bins.size()) {
+    std::size_t j = i;
+    while (j + 1 < bins.size() && bins[j + 1].stale_max == bins[i].stale_max) ++j;
+    const int64_t value = bins[i].stale_max;
+    if (value > 0) {
+      const int64_t start_ms = bins[i].start_s * 1000;
+      const int64_t end_ms = (bins[j].start_s + bins[j].seconds) * 1000;
+      const double bar = height * static_cast<double>(value) / scale_max;
+      const double x = axis.x(start_ms);
+      svg.rect({x, top + height - bar, axis.x(end_ms) - x, bar}, "stale",
+               format_seconds(start_ms) + " to " + format_seconds(end_ms) + ": " +
+                   (bins[i].seconds > 1 ? "up to " : "") + std::to_string(value) +
+                   (value == 1 ? " producer" : " producers") + " held a stale route");
+    }
+    i = j + 1;
+  }
+}
+
+void draw_ok_bars(SvgWriter& svg, const TimeAxis& axis, const std::vector<Bin>& bins, double top,
+                  double height, double scale_max) {
+  for (const auto& bin : bins) {
+    if (bin.ok == 0) continue;
+    const double x = axis.x(bin.start_s * 1000);
+    const double width = axis.x((bin.start_s + bin.seconds) * 1000) - x;
+    const double rate = static_cast<double>(bin.ok) / static_cast<double>(bin.seconds);
+    const double bar = height * rate / scale_max;
+    svg.rect(
+        {x, top + height - bar, width > 3 ? width - 0.6 : width, bar}, "ok",
+        bin_range(bin) + ": " + std::to_string(bin.ok) + " ok (" + per_second(bin.ok, bin) + ")");
+  }
+}
+
+void draw_failed_bars(SvgWriter& svg, const TimeAxis& axis, const std::vector<Bin>& bins,
+                      double top, double height, double scale_max) {
+  for (const auto& bin : bins) {
+    if (bin.failed_total == 0) continue;
+    std::string title = bin_range(bin) + ": " + std::to_string(bin.failed_total) + " failed (" +
+                        per_second(bin.failed_total, bin) + ")";
+    for (const auto& [cause, n] : bin.failed) title += ", " + cause + " " + std::to_string(n);
+    svg.open_group("failed", title);
+    const double x = axis.x(bin.start_s * 1000);
+    const double width = axis.x((bin.start_s + bin.seconds) * 1000) - x;
+    double y = top + height;
+    for (const auto& [cause, n] : bin.failed) {
+      const double bar =
+          height * static_cast<double>(n) / static_cast<double>(bin.seconds) / scale_max;
+      y -= bar;
+      svg.rect({x, y, width > 3 ? width - 0.6 : width, bar}, cause_class(cause));
+    }
+    svg.close_group();
+  }
+}
+
+std::string bin_note(const std::vector<Bin>& bins) {
+  if (bins.empty() || bins.front().seconds <= 1) return "";
+  return "mean of " + std::to_string(bins.front().seconds) + " s bins";
+}
+
+}  // namespace
+
+std::string render_stale_chart_svg(const PageModel& model) {
+  if (model.seconds.empty()) return {};
+  const TimeAxis axis = make_time_axis(model.duration_ms);
+  const std::vector<Bin> bins = bin_seconds(model.seconds);
+  int64_t peak = 0;
+  for (const auto& bin : bins) peak = std::max(peak, bin.stale_max);
+  const double bottom = kTop + kPanelHeight;
+  SvgWriter svg("stale-producers", kSvgWidth, bottom + kAxisRoom,
+                "Producers still holding a stale route to a faulted broker, per second");
+  draw_time_grid(svg, axis, kTop, bottom);
+  draw_fault_windows(svg, axis, model.faults, kTop, bottom);
+  draw_predicted_stale(svg, axis, model, kTop, kPanelHeight);
+  const Panel panel{kTop, kPanelHeight, "stale producers",
+                    bins.front().seconds <= 1 ? "" : "max of each bin",
+                    "no producer held a stale route"};
+  const double scale_max = draw_value_scale(svg, panel, static_cast<double>(peak));
+  draw_stale_steps(svg, axis, bins, kTop, kPanelHeight, scale_max);
+  return svg.finish();
+}
+
+std::string render_sends_chart_svg(const PageModel& model) {
+  if (model.seconds.empty()) return {};
+  const TimeAxis axis = make_time_axis(model.duration_ms);
+  const std::vector<Bin> bins = bin_seconds(model.seconds);
+  double ok_peak = 0;
+  double failed_peak = 0;
+  for (const auto& bin : bins) {
+    const auto seconds = static_cast<double>(bin.seconds);
+    ok_peak = std::max(ok_peak, static_cast<double>(bin.ok) / seconds);
+    failed_peak = std::max(failed_peak, static_cast<double>(bin.failed_total) / seconds);
+  }
+  const double failed_top = kTop + kPanelHeight + kPanelGap;
+  const double bottom = failed_top + kPanelHeight;
+  SvgWriter svg("sends", kSvgWidth, bottom + kAxisRoom,
+                "Sends per second: ok, and failed by cause");
+  draw_time_grid(svg, axis, kTop, bottom);
+  draw_fault_windows(svg, axis, model.faults, kTop, bottom);
+  const double ok_scale = draw_value_scale(
+      svg, {kTop, kPanelHeight, "ok sends/s", bin_note(bins), "no send succeeded"}, ok_peak);
+  draw_ok_bars(svg, axis, bins, kTop, kPanelHeight, ok_scale);
+  const double failed_scale = draw_value_scale(
+      svg, {failed_top, kPanelHeight, "failed sends/s", bin_note(bins), "no send failed"},
+      failed_peak);
+  draw_failed_bars(svg, axis, bins, failed_top, kPanelHeight, failed_scale);
+  return svg.finish();
+}
+
+}  // namespace nssim::reports::html

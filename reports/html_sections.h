@@ -1,0 +1,50 @@
+// File: the sections of the HTML report, each rendered by its own file from the report JSON and the
+// page model; html_report.cpp puts them together.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "html_model.h"
+#include "svg_writer.h"
+
+namespace nssim::reports::html {
+
+// html_timeline.cpp: one lane per broker touched by a fault with a row per NameServer beneath it,
+// NameServer lanes for NameServers a fault stopped, and a line of text on the other brokers.
+// Empty when there is no lane to draw.
+std::string render_timeline_svg(const PageModel& model);
+std::string render_untouched_brokers(const PageModel& model);
+
+// html_charts.cpp: producers holding a stale route, and sends per second (ok; failed by cause).
+std::string render_stale_chart_svg(const PageModel& model);
+std::string render_sends_chart_svg(const PageModel& model);
+
+// html_tables.cpp: per outage, the measured-beside-predicted picture and its tables.
+std::string render_outage_sections(const nlohmann::json& report);
+
+// html_summary.cpp: the page header with the verdict, the expectations, and the whole-run figures.
+std::string render_header(const nlohmann::json& report);
+std::string render_expectations(const nlohmann::json& report);
+std::string render_run_summary(const nlohmann::json& report);
+
+// html_style.cpp: the page's inline style sheet (light, print-friendly, colour-blind-safe).
+const char* html_style_sheet();
+
+// html_window_chart.cpp: measured windows beside RocketMQ's predicted ones for one outage.
+std::string render_window_chart_svg(const nlohmann::json& outage, std::size_t index);
+
+// html_report.cpp: the whole page (render_html_report's body).
+std::string render_page(const nlohmann::json& report);
+
+// html_legend.cpp: what each colour and shape means (failure causes: those of this run).
+std::string render_legend(const PageModel& model);
+
+// Marker shape and CSS class of a detection path; unknown paths get a neutral look.
+MarkerShape detection_shape(const std::string& path);
+std::string detection_class(const std::string& path);
+
+// CSS class of a failure cause ("cause-send_timeout_budget"); unknown causes share one class.
+std::string cause_class(const std::string& cause);
+
+}  // namespace nssim::reports::html

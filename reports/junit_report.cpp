@@ -1,0 +1,126 @@
+// File: junit_suite_from_report and render_junit (see junit_report.h).
+#include "junit_report.h"
+
+#include <cstddef>
+
+#include "report_field.h"
+
+namespace nssim::reports {
+
+namespace {
+
+std::string text_of(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  return value.is_null() ? "n/a" : value.dump();
+}
+
+// XML 1.0 cannot carry most control characters even as references, so they become '?'. Inside
+// attributes line breaks and tabs are references, or attribute normalisation would fold them.
+std::string xml_escape(const std::string& text, bool attribute) {
+  std::string escaped;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    switch (c) {
+      case '&':
+        escaped += "&amp;";
+        break;
+      case '<':
+        escaped += "&lt;";
+        break;
+      case '>':
+        escaped += "&gt;";
+        break;
+      case '"':
+        escaped += "&quot;";
+        break;
+      case '\'':
+        escaped += "&apos;";
+        break;
+      case '\n':
+        escaped += attribute ? "&#10;" : "\n";
+        break;
+      case '\r':
+        escaped += attribute ? "&#13;" : "\r";
+        break;
+      case '\t':
+        escaped += attribute ? "&#9;" : "\t";
+        break;
+      default:
+        escaped += byte < 0x20 || byte == 0x7f ? '?' : c;
+    }
+  }
+  return escaped;
+}
+
+// "<= predicted.x (155000)", or "== 0" when the value is the number itself.
+std::string expected_text(const nlohmann::json& expectation) {
+  const std::string value = text_of(field(expectation, "value"));
+  const std::string expected = text_of(field(expectation, "expected"));
+  std::string text = text_of(field(expectation, "op")) + " " + value;
+  return value == expected ? text : text + " (" + expected + ")";
+}
+
+// What a CI reader needs to see why an expectation failed and how to repeat the run.
+std::string failure_detail(const nlohmann::json& expectation, const nlohmann::json& scenario) {
+  return text_of(field(expectation, "message")) +
+         "\nfigure: " + text_of(field(expectation, "figure")) +
+         "\nmeasured: " + text_of(field(expectation, "measured")) +
+         "\nexpected: " + expected_text(expectation) + "\nrepeat: nssim run " +
+         text_of(field(scenario, "file")) + " --seed " + text_of(field(scenario, "seed")) +
+         " --profile " + text_of(field(scenario, "profile"));
+}
+
+std::size_t failures(const JunitSuite& suite) {
+  std::size_t count = 0;
+  for (const auto& c : suite.cases) count += c.passed ? 0 : 1;
+  return count;
+}
+
+void render_case(std::string& xml, const JunitCase& c, const std::string& classname) {
+  xml += "    <testcase name=\"" + xml_escape(c.name, true) + "\" classname=\"" +
+         xml_escape(classname, true) + "\"";
+  if (c.passed) {
+    xml += "/>\n";
+    return;
+  }
+  xml += ">\n      <failure message=\"" + xml_escape(c.message, true) + "\"";
+  xml += c.detail.empty() ? "/>\n" : ">" + xml_escape(c.detail, false) + "</failure>\n";
+  xml += "    </testcase>\n";
+}
+
+}  // namespace
+
+JunitSuite junit_suite_from_report(const nlohmann::json& report) {
+  const auto& scenario = field(report, "scenario");
+  JunitSuite suite{text_of(field(scenario, "name")), {}};
+  for (const auto& expectation : field(report, "expectations")) {
+    const bool passed = field(expectation, "passed") == true;
+    suite.cases.push_back({text_of(field(expectation, "source")), passed,
+                           text_of(field(expectation, "message")),
+                           passed ? "" : failure_detail(expectation, scenario)});
+  }
+  if (suite.cases.empty()) suite.cases.push_back({"run", true, "", ""});
+  return suite;
+}
+
+std::string render_junit(const std::vector<JunitSuite>& suites) {
+  std::size_t tests = 0;
+  std::size_t failed = 0;
+  for (const auto& suite : suites) {
+    tests += suite.cases.size();
+    failed += failures(suite);
+  }
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"nssim\" tests=\"" +
+      std::to_string(tests) + "\" failures=\"" + std::to_string(failed) + "\">\n";
+  for (const auto& suite : suites) {
+    xml += "  <testsuite name=\"" + xml_escape(suite.name, true) + "\" tests=\"" +
+           std::to_string(suite.cases.size()) + "\" failures=\"" + std::to_string(failures(suite)) +
+           "\">\n";
+    for (const auto& c : suite.cases) render_case(xml, c, suite.name);
+    xml += "  </testsuite>\n";
+  }
+  return xml + "</testsuites>\n";
+}
+
+}  // namespace nssim::reports

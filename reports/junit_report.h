@@ -1,0 +1,32 @@
+// File: junit.xml, the report's expectations as JUnit test cases so CI systems (GitLab, Jenkins,
+// GitHub test reporters) show each expectation as a test. Kept general: `nssim check` collects
+// one suite per scenario, including failing suites for scenarios that did not run.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace nssim::reports {
+
+struct JunitCase {
+  std::string name;
+  bool passed = false;
+  std::string message;  // one line, the failure's message attribute
+  std::string detail;   // the failure's body; may span lines or be empty
+};
+
+struct JunitSuite {
+  std::string name;  // also the classname of its cases
+  std::vector<JunitCase> cases;
+};
+
+// One case per expectation, named by its source text, in the suite named after the scenario; a
+// report without expectations gives one passing case "run".
+JunitSuite junit_suite_from_report(const nlohmann::json& report);
+
+// `<testsuites tests= failures=>` with one `<testsuite>` per suite, in order. Carries no
+// timestamps, durations or host names, so the same suites give the same bytes.
+std::string render_junit(const std::vector<JunitSuite>& suites);
+
+}  // namespace nssim::reports

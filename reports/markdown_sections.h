@@ -1,0 +1,21 @@
+// File: the sections report.md is made of, one function per section, each returning its
+// Markdown text ending with an empty line (private to the Markdown renderer).
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace nssim::reports::markdown {
+
+// The sends table and the failed-by-cause table, for the whole run or one outage window.
+std::string sends_section(const nlohmann::json& sends);
+
+// "### Outage N: ..." with its detection, stale-route, sends and recovery parts; `position` is
+// the outage's index in the report's outages[].
+std::string outage_section(const nlohmann::json& outage, std::size_t position);
+
+// "## Admin operations" with one row per admin[] entry; empty when the run had none.
+std::string admin_section(const nlohmann::json& admin);
+
+}  // namespace nssim::reports::markdown

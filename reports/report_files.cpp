@@ -1,0 +1,21 @@
+// File: render_report_files (see report_files.h). One line per file keeps the list easy to extend.
+#include "report_files.h"
+
+#include "html_report.h"
+#include "junit_report.h"
+#include "markdown_report.h"
+#include "timeseries_csv.h"
+
+namespace nssim::reports {
+
+std::vector<ReportFile> render_report_files(const nlohmann::json& report) {
+  std::vector<ReportFile> files;
+  files.push_back({"report.json", report.dump(2) + "\n"});
+  files.push_back({"report.md", render_markdown(report)});
+  files.push_back({"report.html", render_html_report(report)});
+  files.push_back({"junit.xml", render_junit({junit_suite_from_report(report)})});
+  files.push_back({"timeseries.csv", render_timeseries_csv(report)});
+  return files;
+}
+
+}  // namespace nssim::reports

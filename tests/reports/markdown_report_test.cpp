@@ -1,0 +1,68 @@
+// report.md: the golden rendering of a hand-made report, and the rules behind it (never for
+// null, escaped cells, short spans in milliseconds, missing sections).
+#include "markdown_report.h"
+
+#include <gtest/gtest.h>
+
+#include "markdown_format.h"
+#include "report_fixtures.h"
+
+namespace nssim::reports {
+namespace {
+
+using nlohmann::json;
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The expected file was read line by line against the fixture; regenerate it only on purpose.
+TEST(MarkdownReport, FixtureRendersAsTheReviewedGoldenFile) {
+  EXPECT_EQ(render_markdown(testing::fixture_json("two_faults.report.json")),
+            testing::fixture_text("two_faults.report.md"));
+}
+
+TEST(MarkdownReport, NameServerThatNeverDroppedTheBrokerReadsNever) {
+  const auto report = json::parse(R"({"outages": [{"kind": "kill", "brokers": ["b"],
+    "start_ms": 0, "end_ms": null, "fault": 0,
+    "nameservers": [{"nameserver": "ns-0", "broker_addr": "a:1", "dropped_at_ms": null}]}]})");
+  EXPECT_TRUE(has(render_markdown(report), "| ns-0 | a:1 | never |  | n/a |\n"));
+}
+
+TEST(MarkdownReport, PipesInCellsAreEscaped) {
+  const auto report = json::parse(R"({"expectations": [{"source": "x", "passed": false,
+    "measured": null, "expected": 1, "message": "left | right"}]})");
+  EXPECT_TRUE(has(render_markdown(report), "| FAIL | `x` | n/a | 1 | left \\| right |\n"));
+}
+
+TEST(MarkdownReport, RunWithoutOutagesOrExpectationsSaysSo) {
+  const auto text = render_markdown(json::parse(R"({"scenario": {"name": "calm", "profile": "5.x",
+    "seed": 1}, "outages": [], "verdict": "no_expectations"})"));
+  EXPECT_TRUE(text.starts_with("# calm (profile 5.x, seed 1): no expectations\n"));
+  EXPECT_TRUE(has(text, "No fault touched a broker."));
+  EXPECT_TRUE(has(text, "The scenario sets no expectations."));
+  EXPECT_TRUE(has(text, "route views never differed"));
+}
+
+TEST(MarkdownReport, EndsWithExactlyOneNewline) {
+  const auto text = render_markdown(json::object());
+  ASSERT_GE(text.size(), 2U);
+  EXPECT_EQ(text.back(), '\n');
+  EXPECT_NE(text[text.size() - 2], '\n');
+}
+
+TEST(MarkdownFormat, SpansUnderASecondStayInMilliseconds) {
+  EXPECT_EQ(markdown::duration_text(json(999)), "999 ms");
+  EXPECT_EQ(markdown::duration_text(json(1000)), "1.0 s");
+  EXPECT_EQ(markdown::duration_text(json(135929)), "135.9 s");
+  EXPECT_EQ(markdown::duration_text(json()), "never");
+  EXPECT_EQ(markdown::instant_text(json(300)), "0.3 s");
+}
+
+TEST(MarkdownFormat, CellsKeepToOneLine) {
+  EXPECT_EQ(markdown::escape_cell("a|b\nc"), "a\\|b c");
+  EXPECT_EQ(markdown::table({"h"}, {{"x|y"}}), "| h |\n| --- |\n| x\\|y |\n\n");
+}
+
+}  // namespace
+}  // namespace nssim::reports

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# End-to-end tests of `nssim check` and `nssim compare` on copies of shipped scenarios: exit codes
+# 0/1/2, the printed lines, the JUnit file, and that bad input writes nothing.
+# usage: check_commands.sh NSSIM SCENARIOS_DIR
+set -uo pipefail
+nssim=${1:?usage: check_commands.sh NSSIM SCENARIOS_DIR}
+scenarios=${2:?usage: check_commands.sh NSSIM SCENARIOS_DIR}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAILED $1"
+  [ -f "$work/stdout" ] && sed 's/^/  stdout: /' "$work/stdout"
+  [ -f "$work/stderr" ] && sed 's/^/  stderr: /' "$work/stderr"
+}
+# run ARGS...: runs nssim with stdout/stderr in files; sets $code.
+run() {
+  "$nssim" "$@" >"$work/stdout" 2>"$work/stderr" </dev/null
+  code=$?
+}
+# expect_output NAME EXIT EXPECTED_STDOUT: checks the last run's exit code and whole stdout.
+expect_output() {
+  if [ "$code" -eq "$2" ] && [ "$(cat "$work/stdout")" = "$3" ]; then pass; else fail "$1 (exit $code)"; fi
+}
+
+# A passing scenario, one whose expectation cannot hold, and one that is not JSON.
+mkdir -p "$work/suite" "$work/good"
+cp "$scenarios/broker_kill.json" "$work/suite/broker_kill.json"
+cp "$scenarios/broker_kill.json" "$work/good/broker_kill.json"
+sed -e 's/"name": "steady_state"/"name": "steady_tight"/' \
+    -e 's/"sends.failed.total == 0"/"sends.failed.total == 1"/' \
+    "$scenarios/steady_state.json" >"$work/suite/steady_tight.json"
+cp "$scenarios/schema.json" "$work/suite/schema.json"  # never taken for a scenario
+mkdir -p "$work/bad"
+cp "$work/suite/broker_kill.json" "$work/suite/steady_tight.json" "$work/bad/"
+printf '{"name": "broken",\n' >"$work/bad/broken.json"
+
+pass_line="PASS broker_kill (4 expectations)"
+fail_lines="FAIL steady_tight
+  FAIL sends.failed.total == 1: sends.failed.total = 0, expected == 1 (off by -1)"
+
+run check "$work/good" --out "$work/out-good"
+expect_output check-pass 0 "$pass_line
+1 scenario: 1 passed, 0 failed, 0 errors"
+
+run check "$work/suite" -j 2 --out "$work/out-suite"
+expect_output check-fail 1 "$pass_line
+$fail_lines
+2 scenarios: 1 passed, 1 failed, 0 errors"
+# Not a terminal: no progress line, no carriage return.
+if grep -q $'\r' "$work/stdout"; then fail check-no-progress; else pass; fi
+# Each run's folder holds its files and the captured output of its child.
+if [ -s "$work/out-suite/steady_tight/report.json" ] &&
+  [ -s "$work/out-suite/steady_tight/stdout.txt" ]; then pass; else fail check-run-folders; fi
+
+run check "$work/suite" -j 1 --out "$work/out-suite" --verbose
+if [ "$code" -eq 1 ] && [ "$(grep -c '^  pass ' "$work/stdout")" -eq 5 ]; then
+  pass
+else
+  fail check-verbose
+fi
+
+run check "$work/bad" -j 3 --out "$work/out-bad" --junit "$work/junit/results.xml"
+first_line=$(sed -n 1p "$work/stdout")
+if [ "$code" -eq 2 ] && [[ "$first_line" == "ERROR broken.json: $work/bad/broken.json: "* ]] &&
+  [[ "$first_line" == *"invalid JSON"* ]] && [ "$(sed -n '2,$p' "$work/stdout")" = "$pass_line
+$fail_lines
+3 scenarios: 1 passed, 1 failed, 1 error" ]; then
+  pass
+else
+  fail check-error
+fi
+
+junit="$work/junit/results.xml"
+if [ -s "$junit" ] && grep -q '<testsuites' "$junit" && grep -q 'name="broken"' "$junit" &&
+  grep -q 'name="run"' "$junit" && grep -q 'name="steady_tight"' "$junit" &&
+  grep -q '<failure' "$junit" && ! ls -a "$work/junit" | grep -q '\.tmp$'; then
+  pass
+else
+  fail check-junit
+fi
+
+run check "$work/no/such/folder" --out "$work/out-missing"
+if [ "$code" -eq 2 ] && [ ! -s "$work/stdout" ] &&
+  [ "$(cat "$work/stderr")" = "nssim check: $work/no/such/folder: no such file or folder" ] &&
+  [ ! -e "$work/out-missing" ]; then pass; else fail check-missing-path; fi
+
+run check "$work/good" -j 0
+if [ "$code" -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ]; then pass; else fail check-bad-jobs; fi
+
+# compare: the same scenario under 4.9 and 5.x.
+run compare "$work/good/broker_kill.json" --a profile=4.9 --b profile=5.x --out "$work/cmp"
+if [ "$code" -eq 0 ] && [ -s "$work/cmp/compare.json" ] && [ -s "$work/cmp/compare.md" ] &&
+  [ -s "$work/cmp/compare.html" ] && [ -s "$work/cmp/a/report.json" ] &&
+  [ "$(tail -n 1 "$work/stdout")" = "report: $work/cmp/compare.html" ] &&
+  grep -q '^A: profile=4.9 ' "$work/stdout" && grep -q '"profile": "4.9"' "$work/cmp/compare.json"
+then pass; else fail compare-profiles; fi
+
+# Bad input on one side: one line naming the side, exit 2, nothing written.
+run compare "$work/good/broker_kill.json" --a producers[0].config.sendMsgTimout=5 --out "$work/cmp-bad"
+if [ "$code" -eq 2 ] && [ ! -e "$work/cmp-bad" ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+  grep -q "^nssim compare: --a: .*did you mean sendMsgTimeout" "$work/stderr"; then
+  pass
+else
+  fail compare-bad-setting
+fi
+
+run compare "$work/good/broker_kill.json" --b profile=6.0 --out "$work/cmp-bad"
+expect_output compare-bad-profile 2 ""
+if [ "$(cat "$work/stderr")" = "nssim compare: --b: profile: expected 4.9 or 5.x, got '6.0'" ] &&
+  [ ! -e "$work/cmp-bad" ]; then pass; else fail compare-bad-profile-message; fi
+
+run compare "$work/good/broker_kill.json" --out "$work/cmp-bad"
+if [ "$code" -eq 2 ] && [ ! -e "$work/cmp-bad" ]; then pass; else fail compare-no-sides; fi
+
+echo "check and compare commands: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
