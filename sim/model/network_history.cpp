@@ -32,12 +32,38 @@ std::size_t entry_at(const std::vector<Entry>& entries, std::int64_t t_ms) {
   return static_cast<std::size_t>(it - entries.begin()) - 1;
 }
 
+// The first entry whose `since` is > after_ms (end() if none).
 template <typename Entry>
-void add_instants(const std::vector<Entry>& entries, std::int64_t after_ms, std::int64_t until_ms,
-                  std::vector<std::int64_t>& out) {
-  auto it = std::upper_bound(entries.begin(), entries.end(), after_ms,
-                             [](std::int64_t t, const Entry& e) { return t < e.first; });
-  for (; it != entries.end() && it->first <= until_ms; ++it) out.push_back(it->first);
+typename std::vector<Entry>::const_iterator first_after(const std::vector<Entry>& entries,
+                                                        std::int64_t after_ms) {
+  return std::upper_bound(entries.begin(), entries.end(), after_ms,
+                          [](std::int64_t t, const Entry& e) { return t < e.first; });
+}
+
+// The entry in force at from_ms if it stays in force through until_ms (no entry starts in
+// (from_ms, until_ms]), else nullptr.
+template <typename Entry>
+const Entry* steady_entry(const std::vector<Entry>& entries, std::int64_t from_ms,
+                          std::int64_t until_ms) {
+  const auto next = first_after(entries, from_ms);
+  if (next != entries.end() && next->first <= until_ms) return nullptr;
+  return &*(next - 1);
+}
+
+// Lowers `earliest` to the first change in `entries` after after_ms, if there is one.
+template <typename Entry>
+void lower_to_next(const std::vector<Entry>& entries, std::int64_t after_ms,
+                   std::optional<std::int64_t>& earliest) {
+  const auto next = first_after(entries, after_ms);
+  if (next != entries.end() && (!earliest || next->first < *earliest)) earliest = next->first;
+}
+
+// A hop between two node states: both access-link latencies plus the payload over the slower
+// bandwidth, rounded up. Mbit/s = 1000 bits per millisecond.
+std::int64_t transit_between(const NodeState& from, const NodeState& to, std::int64_t bytes) {
+  const double transfer_ms = static_cast<double>(bytes) * 8.0 /
+                             (std::min(from.bandwidth_mbps, to.bandwidth_mbps) * 1000.0);
+  return static_cast<std::int64_t>(std::ceil(from.latency_ms + to.latency_ms + transfer_ms));
 }
 
 }  // namespace
@@ -175,12 +201,7 @@ double NetworkHistory::one_way_latency_ms(NodeId a, NodeId b, std::int64_t t_ms)
 
 std::int64_t NetworkHistory::transit_ms(NodeId from, NodeId to, std::int64_t t_ms,
                                         std::int64_t bytes) const {
-  const NodeState a = state_at(from, t_ms);
-  const NodeState b = state_at(to, t_ms);
-  // Mbit/s = 1000 bits per millisecond.
-  const double transfer_ms =
-      static_cast<double>(bytes) * 8.0 / (std::min(a.bandwidth_mbps, b.bandwidth_mbps) * 1000.0);
-  return static_cast<std::int64_t>(std::ceil(a.latency_ms + b.latency_ms + transfer_ms));
+  return transit_between(state_at(from, t_ms), state_at(to, t_ms), bytes);
 }
 
 bool NetworkHistory::incarnation_alive(NodeId node, std::uint32_t epoch, std::int64_t t_ms) const {
@@ -190,8 +211,13 @@ bool NetworkHistory::incarnation_alive(NodeId node, std::uint32_t epoch, std::in
 
 std::optional<std::pair<std::int64_t, DownKind>> NetworkHistory::incarnation_end(
     NodeId node, std::uint32_t epoch) const {
+  const auto& states = timeline(node).states;
+  // An epoch that is alive in the latest state has not ended: once its process goes down the
+  // epoch never runs again (a start takes the next one). Sends ask this all the time.
+  const NodeState& latest = states.back().second;
+  if (latest.epoch == epoch && latest.process != ProcessState::kDown) return std::nullopt;
   bool started = false;
-  for (const auto& [since, s] : timeline(node).states) {
+  for (const auto& [since, s] : states) {
     const bool alive = s.epoch == epoch && s.process != ProcessState::kDown;
     if (alive) {
       started = true;
@@ -206,18 +232,15 @@ bool NetworkHistory::can_cross(NodeId from, NodeId to, std::int64_t t_ms) const 
   return state_at(from, t_ms).host_up && state_at(to, t_ms).host_up && path_open(from, to, t_ms);
 }
 
-std::vector<std::int64_t> NetworkHistory::instants_between(NodeId from, NodeId to,
-                                                           std::int64_t after_ms,
-                                                           std::int64_t until_ms) const {
-  std::vector<std::int64_t> out;
-  add_instants(timeline(from).states, after_ms, until_ms, out);
-  add_instants(timeline(to).states, after_ms, until_ms, out);
+std::optional<std::int64_t> NetworkHistory::next_instant(NodeId from, NodeId to,
+                                                         std::int64_t after_ms) const {
+  std::optional<std::int64_t> earliest;
+  lower_to_next(timeline(from).states, after_ms, earliest);
+  lower_to_next(timeline(to).states, after_ms, earliest);
   if (const CutTimeline* entries = cut_timeline(from, to)) {
-    add_instants(*entries, after_ms, until_ms, out);
+    lower_to_next(*entries, after_ms, earliest);
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  return earliest;
 }
 
 Delivery NetworkHistory::deliver(NodeId from, NodeId to, std::uint32_t to_epoch,
@@ -269,15 +292,15 @@ std::optional<std::int64_t> NetworkHistory::client_sees_close(NodeId client, Nod
 std::optional<std::int64_t> NetworkHistory::crossing(NodeId from, NodeId to, std::int64_t from_ms,
                                                      std::int64_t until_ms,
                                                      std::int64_t bytes) const {
-  if (from_ms > until_ms) return std::nullopt;
-  std::vector<std::int64_t> candidates{from_ms};
-  const auto later = instants_between(from, to, from_ms, until_ms);
-  candidates.insert(candidates.end(), later.begin(), later.end());
-  for (std::int64_t t : candidates) {
-    if (!can_cross(from, to, t)) continue;
-    const std::int64_t arrives = t + transit_ms(from, to, t, bytes);
-    if (arrives > until_ms) return std::nullopt;
-    return arrives;
+  // Candidates: from_ms, then every change instant up to until_ms, in order.
+  std::optional<std::int64_t> t = from_ms;
+  while (t && *t <= until_ms) {
+    if (can_cross(from, to, *t)) {
+      const std::int64_t arrives = *t + transit_ms(from, to, *t, bytes);
+      if (arrives > until_ms) return std::nullopt;
+      return arrives;
+    }
+    t = next_instant(from, to, *t);
   }
   return std::nullopt;
 }
@@ -289,24 +312,62 @@ std::optional<std::int64_t> NetworkHistory::request_arrival(NodeId client, NodeI
                                                             std::int64_t bytes) const {
   const auto reached = crossing(client, server, from_ms, until_ms, bytes);
   if (!reached || !incarnation_alive(server, epoch, *reached)) return std::nullopt;
-  // Wait in the socket buffer until the incarnation runs; give up if it ends first.
-  std::vector<std::int64_t> candidates{*reached};
-  add_instants(timeline(server).states, *reached, until_ms, candidates);
-  for (std::int64_t t : candidates) {
+  return processed_at(server, epoch, *reached, until_ms);
+}
+
+std::optional<std::int64_t> NetworkHistory::processed_at(NodeId server, std::uint32_t epoch,
+                                                         std::int64_t reached_ms,
+                                                         std::int64_t until_ms) const {
+  // Wait in the socket buffer until the incarnation runs; give up if it ends first. Candidates:
+  // reached_ms, then the server's change instants up to until_ms.
+  const auto& states = timeline(server).states;
+  auto next = first_after(states, reached_ms);
+  for (std::int64_t t = reached_ms;; t = (next++)->first) {
     if (!incarnation_alive(server, epoch, t)) return std::nullopt;
     if (state_at(server, t).process == ProcessState::kUp) return t;
+    if (next == states.end() || next->first > until_ms) return std::nullopt;
   }
-  return std::nullopt;
+}
+
+std::optional<Exchange> NetworkHistory::steady_exchange(NodeId client, NodeId server,
+                                                        std::uint32_t epoch, std::int64_t sent_ms,
+                                                        std::int64_t deadline_ms,
+                                                        std::int64_t bytes) const {
+  const auto* c = steady_entry(timeline(client).states, sent_ms, deadline_ms);
+  const auto* s = steady_entry(timeline(server).states, sent_ms, deadline_ms);
+  if (c == nullptr || s == nullptr) return std::nullopt;
+  const NodeState& cs = c->second;
+  const NodeState& ss = s->second;
+  if (!cs.host_up || !ss.host_up || ss.epoch != epoch || ss.process == ProcessState::kDown) {
+    return std::nullopt;
+  }
+  for (const CutTimeline* cut : {cut_timeline(client, server), cut_timeline(server, client)}) {
+    if (cut == nullptr) continue;
+    const auto* entry = steady_entry(*cut, sent_ms, deadline_ms);
+    if (entry == nullptr || entry->second != 0) return std::nullopt;
+  }
+  // What the general rules give when nothing changes: no FIN (the incarnation outlives the
+  // deadline), the request crosses at once, waits forever on a paused process, and the response
+  // crosses back at once.
+  const std::int64_t reached = sent_ms + transit_between(cs, ss, bytes);
+  if (reached > deadline_ms || ss.process == ProcessState::kPaused) {
+    return Exchange{ExchangeOutcome::kSilent, deadline_ms};
+  }
+  const std::int64_t answered = reached + transit_between(ss, cs, 0);
+  if (answered > deadline_ms) return Exchange{ExchangeOutcome::kSilent, deadline_ms};
+  return Exchange{ExchangeOutcome::kAnswered, answered};
 }
 
 Exchange NetworkHistory::exchange(NodeId client, NodeId server, std::uint32_t epoch,
                                   std::int64_t sent_ms, std::int64_t deadline_ms,
                                   std::int64_t bytes) const {
+  if (const auto steady = steady_exchange(client, server, epoch, sent_ms, deadline_ms, bytes)) {
+    return *steady;
+  }
   const auto fin = client_sees_close(client, server, epoch, sent_ms, deadline_ms);
   const auto reached = crossing(client, server, sent_ms, deadline_ms, bytes);
   if (reached && incarnation_alive(server, epoch, *reached)) {
-    if (const auto processed =
-            request_arrival(client, server, epoch, sent_ms, deadline_ms, bytes)) {
+    if (const auto processed = processed_at(server, epoch, *reached, deadline_ms)) {
       // TCP keeps order: the response, sent before any FIN, arrives first or not at all.
       if (const auto answered = crossing(server, client, *processed, deadline_ms)) {
         return {ExchangeOutcome::kAnswered, *answered};

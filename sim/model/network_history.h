@@ -157,9 +157,19 @@ class NetworkHistory {
   const CutTimeline* cut_timeline(NodeId from, NodeId to) const;
   // Both hosts up and from -> to open at t_ms: a segment can leave `from` and reach `to`.
   bool can_cross(NodeId from, NodeId to, std::int64_t t_ms) const;
-  // Change instants in (after_ms, until_ms] of the two nodes and the from -> to cut, sorted.
-  std::vector<std::int64_t> instants_between(NodeId from, NodeId to, std::int64_t after_ms,
-                                             std::int64_t until_ms) const;
+  // The first change instant after after_ms of the two nodes and the from -> to cut, if any.
+  std::optional<std::int64_t> next_instant(NodeId from, NodeId to, std::int64_t after_ms) const;
+  // When a request that reached incarnation `epoch` of `server` at reached_ms is processed:
+  // request_arrival's wait in the socket buffer.
+  std::optional<std::int64_t> processed_at(NodeId server, std::uint32_t epoch,
+                                           std::int64_t reached_ms, std::int64_t until_ms) const;
+  // exchange() for the common case, answered without searching for change instants: nothing
+  // about the two nodes or the paths between them changes in (sent_ms, deadline_ms], and at
+  // sent_ms both hosts are up, both directions open and the incarnation alive. nullopt when
+  // that does not hold (the general rules apply).
+  std::optional<Exchange> steady_exchange(NodeId client, NodeId server, std::uint32_t epoch,
+                                          std::int64_t sent_ms, std::int64_t deadline_ms,
+                                          std::int64_t bytes) const;
 
   std::vector<NodeTimeline> nodes_;
   std::map<std::string, NodeId> by_name_;

@@ -57,7 +57,7 @@ void ProducerModel::Impl::run(const Event& event) {
       return;
     case EventKind::kRoute: {
       auto node = route_answers.extract(event.a);
-      on_route_answer(node.mapped().first, node.mapped().second, event.t_ms);
+      on_route_answer(node.mapped().first, std::move(node.mapped().second), event.t_ms);
       return;
     }
     case EventKind::kAttemptDone:
@@ -130,7 +130,7 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
 }
 
 void ProducerModel::Impl::on_route_answer(const std::string& topic,
-                                          const std::optional<core::TopicRouteData>& route,
+                                          std::optional<core::TopicRouteData> route,
                                           std::int64_t t_ms) {
   if (route) {
     const auto old = topic_route_table.find(topic);
@@ -160,7 +160,7 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
         info_by_slot[slot->second] = info;
       }
       topic_publish_info_table[topic] = std::move(info);
-      topic_route_table[topic] = *route;
+      topic_route_table[topic] = std::move(*route);
     }
   }
   // A nullopt answer keeps the cached route and publish info (TOPIC_NOT_EXIST is only logged).
@@ -182,13 +182,13 @@ ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, No
 
 ProducerModel::~ProducerModel() = default;
 
-void ProducerModel::on_route(const std::string& topic,
-                             const std::optional<core::TopicRouteData>& route, std::int64_t t_ms) {
+void ProducerModel::on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
+                             std::int64_t t_ms) {
   if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
     producer_model_fail("on_route: the answer precedes the model's present");
   }
   const std::uint64_t id = impl_->next_route_answer++;
-  impl_->route_answers.emplace(id, std::make_pair(topic, route));
+  impl_->route_answers.emplace(id, std::make_pair(topic, std::move(route)));
   impl_->schedule(t_ms, Impl::EventKind::kRoute, id);
 }
 

@@ -58,7 +58,7 @@ class ProducerModel {
   // (MQClientInstance#updateTopicRouteInfoFromNameServer). nullopt is any non-SUCCESS answer
   // (TOPIC_NOT_EXIST...): the cached route is kept. It takes effect at t_ms in the model's
   // timeline, so t_ms must not precede the last advance_to.
-  void on_route(const std::string& topic, const std::optional<core::TopicRouteData>& route,
+  void on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
                 std::int64_t t_ms);
   // Evaluates every pending event up to and including t_ms. The caller must only advance to
   // instants whose network future is known for `lag_ms()` beyond them.

@@ -46,7 +46,7 @@ struct ProducerModel::Impl {
   void on_arrival(std::int64_t t_ms);
   std::int64_t arrival_time(std::uint64_t k);
   // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, from the answer on.
-  void on_route_answer(const std::string& topic, const std::optional<core::TopicRouteData>& route,
+  void on_route_answer(const std::string& topic, std::optional<core::TopicRouteData> route,
                        std::int64_t t_ms);
   // Java: MQClientInstance#findBrokerAddressInPublish: brokerId 0 only.
   // Returns the master's address, or nullptr; the pointer lives until the next route answer.
@@ -101,9 +101,11 @@ struct ProducerModel::Impl {
   void on_connect_done(std::uint64_t channel_id, std::int64_t t_ms);
   // Java: NettyRemotingClient#invokeSync once it has a channel: the budget check, then
   // invokeSyncImpl and its exceptions.
-  void send_request(std::uint64_t id, std::uint64_t channel_id, std::int64_t t_ms);
-  void plan(std::uint64_t id, std::uint64_t channel_id, std::int64_t end_ms, SendCause cause,
-            bool close);
+  // `channel` is channels[channel_id], passed along so that the hot path looks it up once.
+  void send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
+                    std::int64_t t_ms);
+  void plan(std::uint64_t id, std::uint64_t channel_id, Channel& channel, std::int64_t end_ms,
+            SendCause cause, bool close);
   void on_attempt_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
   // Java: NettyRemotingClient#closeChannel; fail_fast: NettyRemotingAbstract#failFast, run by the
   // pipeline's close() (a local close, an RST), not by a FIN in 4.9.

@@ -33,7 +33,7 @@ void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
         network.client_sees_close(self, channel.node, channel.epoch, channel.opened_ms, t_ms)) {
       close_channel(it->second, t_ms, /*fail_fast=*/false);
     } else if (channel.connected) {
-      send_request(id, it->second, t_ms);
+      send_request(id, it->second, channel, t_ms);
       return;
     } else {
       // A connect is running: wait on its future (4.9 for at most connectTimeoutMillis, which
@@ -79,15 +79,14 @@ void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t
     } else {
       // Every waiter wakes with the fresh channel; if one of them closes it (4.9's budget check),
       // the others' requests fail fast when that close runs.
-      send_request(id, channel_id, t_ms);
+      send_request(id, channel_id, channel, t_ms);
     }
   }
 }
 
-void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_id,
+void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
                                        std::int64_t t_ms) {
   Send& send = send_at(id);
-  const Channel& channel = channels.at(channel_id);
   const std::int64_t timeout = send.attempt_timeout_ms;
   const std::int64_t cost = t_ms - send.attempt_begin_ms;
   const bool v4_9 = profile == core::Profile::kV4_9;
@@ -96,7 +95,7 @@ void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_i
   // "invokeSync call the addr[...] timeout": 4.9 `timeoutMillis < costTime` (and the catch
   // closes the channel), 5.x `left <= 0` (its close condition is then false).
   if (v4_9 ? timeout < cost : timeout - cost <= 0) {
-    plan(id, channel_id, t_ms, SendCause::kRequestTimeout, v4_9 && close_if_timeout);
+    plan(id, channel_id, channel, t_ms, SendCause::kRequestTimeout, v4_9 && close_if_timeout);
     return;
   }
   const std::int64_t left = timeout - cost;
@@ -105,41 +104,42 @@ void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_i
       network.exchange(self, channel.node, channel.epoch, t_ms, deadline, spec.message_size_bytes);
   switch (result.outcome) {
     case ExchangeOutcome::kAnswered:
-      plan(id, channel_id, result.at_ms, SendCause::kOk, /*close=*/false);
+      plan(id, channel_id, channel, result.at_ms, SendCause::kOk, /*close=*/false);
       return;
     case ExchangeOutcome::kReset:
       // exceptionCaught closes the channel; the request fails fast.
-      plan(id, channel_id, result.at_ms, SendCause::kConnectionReset, /*close=*/true);
+      plan(id, channel_id, channel, result.at_ms, SendCause::kConnectionReset, /*close=*/true);
       return;
     case ExchangeOutcome::kClosed:
       if (!v4_9) {
         // 5.x channelInactive -> closeChannel -> failFast: the request fails with the FIN.
-        plan(id, channel_id, result.at_ms, SendCause::kConnectionReset, /*close=*/true);
+        plan(id, channel_id, channel, result.at_ms, SendCause::kConnectionReset, /*close=*/true);
         return;
       }
       // 4.9: a FIN closes the channel without failFast: the request waits for its timeout.
-      plan(id, channel_id, deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout,
+      plan(id, channel_id, channel, deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout,
            close_if_timeout);
       return;
     case ExchangeOutcome::kSilent: {
       // clientCloseSocketIfTimeout; 5.x closes only if left > 100 ms or left > timeout / 4.
       const bool close =
           close_if_timeout && (v4_9 || left > kMinCloseTimeoutMillis || left > timeout / 4);
-      plan(id, channel_id, deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout, close);
+      plan(id, channel_id, channel, deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout,
+           close);
       return;
     }
   }
 }
 
-void ProducerModel::Impl::plan(std::uint64_t id, std::uint64_t channel_id, std::int64_t end_ms,
-                               SendCause cause, bool close) {
+void ProducerModel::Impl::plan(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
+                               std::int64_t end_ms, SendCause cause, bool close) {
   Send& send = send_at(id);
   send.channel = channel_id;
   send.planned_end_ms = end_ms;
   send.planned_cause = cause;
   send.planned_close = close;
   ++send.token;
-  auto& pending = channels.at(channel_id).pending;
+  auto& pending = channel.pending;
   if (const auto p = std::lower_bound(pending.begin(), pending.end(), id);
       p == pending.end() || *p != id) {
     pending.insert(p, id);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <string_view>
 #include <utility>
 
@@ -29,26 +30,40 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   return parts;
 }
 
-std::vector<core::QueueData> sorted_queue_datas(std::vector<core::QueueData> queue_datas) {
-  // Java: QueueData#compareTo orders by brokerName only; Collections.sort is stable.
-  std::stable_sort(queue_datas.begin(), queue_datas.end(),
-                   [](const core::QueueData& a, const core::QueueData& b) {
-                     return a.broker_name < b.broker_name;
-                   });
-  return queue_datas;
-}
+// Java: QueueData#compareTo and BrokerData#compareTo order by brokerName only; Collections.sort
+// is stable.
+struct ByBrokerName {
+  template <typename T>
+  bool operator()(const T& a, const T& b) const {
+    return a.broker_name < b.broker_name;
+  }
+};
 
-std::vector<core::BrokerData> sorted_broker_datas(std::vector<core::BrokerData> broker_datas) {
-  std::stable_sort(broker_datas.begin(), broker_datas.end(),
-                   [](const core::BrokerData& a, const core::BrokerData& b) {
-                     return a.broker_name < b.broker_name;
-                   });
-  return broker_datas;
+std::vector<core::QueueData> sorted_queue_datas(std::vector<core::QueueData> queue_datas) {
+  std::stable_sort(queue_datas.begin(), queue_datas.end(), ByBrokerName{});
+  return queue_datas;
 }
 
 // Java: BrokerData#equals compares brokerName and brokerAddrs only.
 bool same_broker_data(const core::BrokerData& a, const core::BrokerData& b) {
   return a.broker_name == b.broker_name && a.broker_addrs == b.broker_addrs;
+}
+
+// Whether two lists are equal once each is stably sorted by brokerName, comparing with `same`.
+// Routes come from the NameServer already sorted, so the copies are made only when needed: every
+// producer compares every route it polls.
+template <typename T, typename Same>
+bool same_when_sorted(const std::vector<T>& a, const std::vector<T>& b, Same same) {
+  if (a.size() != b.size()) return false;
+  const auto sorted = [](const std::vector<T>& v) {
+    return std::is_sorted(v.begin(), v.end(), ByBrokerName{});
+  };
+  if (sorted(a) && sorted(b)) return std::equal(a.begin(), a.end(), b.begin(), same);
+  std::vector<T> a_sorted = a;
+  std::vector<T> b_sorted = b;
+  std::stable_sort(a_sorted.begin(), a_sorted.end(), ByBrokerName{});
+  std::stable_sort(b_sorted.begin(), b_sorted.end(), ByBrokerName{});
+  return std::equal(a_sorted.begin(), a_sorted.end(), b_sorted.begin(), same);
 }
 
 bool same_mapping(const std::optional<std::map<std::string, core::TopicQueueMappingInfo>>& a,
@@ -171,13 +186,10 @@ bool topic_route_data_changed(const core::TopicRouteData* old_route,
   if (old_route == nullptr) return true;
   const core::TopicRouteData& old = *old_route;
   if (old.order_topic_conf != new_route.order_topic_conf) return true;
-  if (sorted_queue_datas(old.queue_datas) != sorted_queue_datas(new_route.queue_datas)) return true;
-  const auto old_brokers = sorted_broker_datas(old.broker_datas);
-  const auto new_brokers = sorted_broker_datas(new_route.broker_datas);
-  if (!std::equal(old_brokers.begin(), old_brokers.end(), new_brokers.begin(), new_brokers.end(),
-                  same_broker_data)) {
+  if (!same_when_sorted(old.queue_datas, new_route.queue_datas, std::equal_to<core::QueueData>{})) {
     return true;
   }
+  if (!same_when_sorted(old.broker_datas, new_route.broker_datas, same_broker_data)) return true;
   if (old.filter_server_table != new_route.filter_server_table) return true;
   // Only 5.x's TopicRouteData#equals includes topicQueueMappingByBroker.
   return profile == core::Profile::kV5 &&

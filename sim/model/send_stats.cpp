@@ -47,7 +47,10 @@ ProducerObserver& SendStats::observer_for(const std::string& producer) {
 void SendStats::on_send(const SendRecord& record) {
   totals_.add(record);
   const std::int64_t second = record.start_ms / 1000;
-  per_second_[second].add(record);
+  if (last_second_ == per_second_.end() || last_second_->first != second) {
+    last_second_ = per_second_.try_emplace(second).first;
+  }
+  last_second_->second.add(record);
   for (std::size_t i = 0; i < windows_.size(); ++i) {
     if (record.start_ms >= windows_[i].start_ms && record.start_ms < windows_[i].end_ms) {
       window_counts_[i].add(record);

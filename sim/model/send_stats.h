@@ -66,6 +66,9 @@ class SendStats {
   std::vector<TimeWindow> windows_;
   SendCounts totals_;
   std::map<std::int64_t, SendCounts> per_second_;
+  // The entry the last send went to: sends come in runs of one producer's evaluation window, so
+  // most go to the same second as the one before.
+  std::map<std::int64_t, SendCounts>::iterator last_second_ = per_second_.end();
   std::vector<SendCounts> window_counts_;
   std::vector<std::vector<std::int64_t>> window_latencies_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;

@@ -160,6 +160,24 @@ void NameServerActor::record_view() {
       if (core::perm::is_writeable(queue.perm)) mix(name);
     }
   }
+  // Most registrations change nothing, so the view is first compared as a flat key (the digest
+  // and every group's ids and addresses, with separators), which is equal exactly when the
+  // logged JSON would be; building and dumping that JSON every time cost more than the request.
+  std::string& key = next_view_key_;
+  key.assign(reinterpret_cast<const char*>(&digest), sizeof digest);
+  for (const auto& [name, data] : rim.broker_addr_table()) {
+    key += name;
+    key += '\0';
+    for (const auto& [id, addr] : data.broker_addrs) {
+      key += std::to_string(id);
+      key += '\1';
+      key += addr;
+      key += '\2';
+    }
+    key += '\3';
+  }
+  if (key == last_view_key_) return;
+  std::swap(key, last_view_key_);
   nlohmann::json brokers = nlohmann::json::object();
   for (const auto& [name, data] : rim.broker_addr_table()) {
     nlohmann::json ids = nlohmann::json::object();
@@ -167,9 +185,6 @@ void NameServerActor::record_view() {
     brokers[name] = std::move(ids);
   }
   nlohmann::json view = {{"brokers", std::move(brokers)}, {"topics_digest", digest}};
-  std::string text = view.dump();
-  if (text == last_view_) return;
-  last_view_ = std::move(text);
   log_.add(now_ms(), node_name_, "route_view", std::move(view));
 }
 

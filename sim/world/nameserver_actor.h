@@ -49,7 +49,8 @@ class NameServerActor : public NodeActor {
   EventLog& log_;
   std::unique_ptr<core::NameServer> server_;
   std::map<std::uint64_t, ChannelState> channels_;
-  std::string last_view_;
+  std::string last_view_key_;  // see record_view
+  std::string next_view_key_;  // record_view's buffer, kept for its capacity
 };
 
 }  // namespace nssim::sim

@@ -290,6 +290,63 @@ TEST(NetworkHistory, ExchangeLosesTheResponseOnAOneWayCutBack) {
   EXPECT_EQ(healed.at_ms, 1001);
 }
 
+// Exchanges with nothing changing around them take a shortcut; these pin the instants where a
+// change inside, at the edge of or just outside the window must still be seen.
+TEST(NetworkHistory, ExchangeResponseTakesTheLatencyInForceWhenItLeaves) {
+  TwoNodes t;
+  t.net.set_latency(t.server, 50.0, 101);
+  const Exchange e = t.net.exchange(t.client, t.server, 1, 100, 3100);
+  EXPECT_EQ(e.outcome, ExchangeOutcome::kAnswered);
+  EXPECT_EQ(e.at_ms, 152);  // 1 ms out at the old latency, 51 ms back at the new one
+}
+
+TEST(NetworkHistory, ExchangeIsAnsweredBeforeACrashAtTheDeadline) {
+  TwoNodes t;
+  t.net.stop_process(t.server, DownKind::kCrash, 3100);
+  const Exchange e = t.net.exchange(t.client, t.server, 1, 100, 3100);
+  EXPECT_EQ(e.outcome, ExchangeOutcome::kAnswered);
+  EXPECT_EQ(e.at_ms, 102);
+}
+
+TEST(NetworkHistory, ExchangeSentAtThePauseInstantIsSilent) {
+  TwoNodes t;
+  t.net.pause(t.server, 100);
+  const Exchange e = t.net.exchange(t.client, t.server, 1, 100, 3100);
+  EXPECT_EQ(e.outcome, ExchangeOutcome::kSilent);
+  EXPECT_EQ(e.at_ms, 3100);
+}
+
+TEST(NetworkHistory, ExchangeWhoseResponseMissesTheDeadlineIsSilent) {
+  TwoNodes t;
+  EXPECT_EQ(t.net.exchange(t.client, t.server, 1, 100, 102).outcome, ExchangeOutcome::kAnswered);
+  const Exchange late = t.net.exchange(t.client, t.server, 1, 100, 101);
+  EXPECT_EQ(late.outcome, ExchangeOutcome::kSilent);
+  EXPECT_EQ(late.at_ms, 101);
+}
+
+TEST(NetworkHistory, ExchangeWithAFinSentBeforeTheRequestSeesIt) {
+  TwoNodes t;
+  t.net.set_latency(t.server, 5.0, 0);
+  t.net.stop_process(t.server, DownKind::kCrash, 98);
+  t.net.start_process(t.server, 99);  // the new incarnation is up when the request is sent
+  const Exchange e = t.net.exchange(t.client, t.server, 1, 100, 3100);
+  EXPECT_EQ(e.outcome, ExchangeOutcome::kClosed);
+  EXPECT_EQ(e.at_ms, 104);  // the FIN left at 98 and takes 6 ms
+}
+
+TEST(NetworkHistory, IncarnationEndIsUnknownWhileItRuns) {
+  TwoNodes t;
+  t.net.pause(t.server, 50);
+  EXPECT_FALSE(t.net.incarnation_end(t.server, 1).has_value());
+  t.net.stop_process(t.server, DownKind::kShutdown, 80);
+  t.net.start_process(t.server, 90);
+  const auto end = t.net.incarnation_end(t.server, 1);
+  ASSERT_TRUE(end.has_value());
+  EXPECT_EQ(end->first, 80);
+  EXPECT_EQ(end->second, DownKind::kShutdown);
+  EXPECT_FALSE(t.net.incarnation_end(t.server, 2).has_value());
+}
+
 TEST(NetworkHistory, ChangeTimesAreSortedAndUnique) {
   TwoNodes t;
   t.net.cut(t.client, t.server, 50);
