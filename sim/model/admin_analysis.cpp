@@ -41,15 +41,6 @@ Effect effect_of(const Scenario& scenario, const FaultSpec& fault) {
   return effect;
 }
 
-bool holds_at(const std::vector<PublishChange>& changes, std::int64_t t, const std::string& group) {
-  const PublishChange* last = nullptr;
-  for (const auto& change : changes) {
-    if (change.t_ms > t) break;
-    last = &change;
-  }
-  return last != nullptr && last->brokers.count(group) != 0;
-}
-
 // The next admin operation on the same group ends the window in which this one is followed.
 std::int64_t window_end(const Scenario& scenario, std::size_t index) {
   const FaultSpec& fault = scenario.faults[index];
@@ -69,7 +60,8 @@ nlohmann::json producers_following(const Effect& effect, const SendStats& sends,
     std::optional<std::int64_t> slowest = 0;
     for (const auto& [topic, changes] : topics) {
       if (!effect.topics.empty() && effect.topics.count(topic) == 0) continue;
-      if (holds_at(changes, at, effect.group) == effect.gain) continue;  // nothing to follow
+      if (publish_info_holds(changes, at, effect.group) == effect.gain)
+        continue;  // nothing to follow
       affected = true;
       std::optional<std::int64_t> followed;
       for (const auto& change : changes) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sim/model/run_analysis.h"
+#include "sim/model/timeline_analysis.h"
 
 namespace nssim::sim {
 
@@ -115,15 +116,6 @@ nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& sc
   return entries;
 }
 
-bool holds(const std::vector<PublishChange>& changes, std::int64_t t, const std::string& group) {
-  const PublishChange* last = nullptr;
-  for (const auto& change : changes) {
-    if (change.t_ms > t) break;
-    last = &change;
-  }
-  return last != nullptr && last->brokers.count(group) != 0;
-}
-
 bool topic_only_on(const Scenario& scenario, const std::string& topic,
                    const std::set<std::string>& groups) {
   for (const auto& spec : scenario.topics) {
@@ -169,7 +161,7 @@ nlohmann::json producers_json(const OutageSubject& subject, const Scenario& scen
     bool affected = false;
     for (const auto& [topic, changes] : topics) {
       for (const auto& group : subject.master_groups) {
-        if (!holds(changes, start, group)) continue;
+        if (!publish_info_holds(changes, start, group)) continue;
         affected = true;
         std::optional<std::int64_t> dropped;
         for (const auto& change : changes) {
@@ -211,15 +203,6 @@ nlohmann::json producers_json(const OutageSubject& subject, const Scenario& scen
           {"per_producer", per_producer}};
 }
 
-bool view_holds(const nlohmann::json& view, const std::string& addr) {
-  for (const auto& [name, ids] : view["brokers"].items()) {
-    for (const auto& [id, value] : ids.items()) {
-      if (value == addr) return true;
-    }
-  }
-  return false;
-}
-
 // After the fault ends: when each NameServer lists the broker again and each producer that had
 // dropped its group publishes to it again.
 nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scenario,
@@ -237,12 +220,12 @@ nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scena
         if (event.node != ns || event.kind != "route_view") continue;
         if (event.t_ms <= *back) {
           last_view = &event.fields;
-        } else if (view_holds(event.fields, addr)) {
+        } else if (route_view_lists(event.fields, addr)) {
           at = event.t_ms;
           break;
         }
       }
-      if (last_view != nullptr && view_holds(*last_view, addr)) at = *back;
+      if (last_view != nullptr && route_view_lists(*last_view, addr)) at = *back;
       nlohmann::json entry = {{"nameserver", ns}, {"broker_addr", addr}};
       entry["back_at_ms"] = at ? nlohmann::json(*at) : nlohmann::json();
       if (at) ns_delays.push_back(*at - *back);
@@ -255,7 +238,8 @@ nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scena
     for (const auto& [topic, changes] : topics) {
       for (const auto& group : subject.master_groups) {
         // Only producers that published to the group before the fault and had dropped it since.
-        if (!holds(changes, start, group) || holds(changes, *back, group)) continue;
+        if (!publish_info_holds(changes, start, group) || publish_info_holds(changes, *back, group))
+          continue;
         bool found = false;
         for (const auto& change : changes) {
           if (change.t_ms > *back && change.brokers.count(group) != 0) {

@@ -5,6 +5,16 @@
 
 namespace nssim::sim {
 
+bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t t_ms,
+                        const std::string& group) {
+  const PublishChange* last = nullptr;
+  for (const auto& change : changes) {
+    if (change.t_ms > t_ms) break;
+    last = &change;
+  }
+  return last != nullptr && last->brokers.count(group) != 0;
+}
+
 void SendCounts::add(const SendRecord& record) {
   ++sends;
   attempts += static_cast<std::int64_t>(record.attempts.size());

@@ -37,6 +37,10 @@ struct PublishChange {
   std::set<std::string> brokers;
 };
 
+// Whether the publish info in force at t_ms (the last change at or before it) holds `group`.
+bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t t_ms,
+                        const std::string& group);
+
 class SendStats {
  public:
   explicit SendStats(std::vector<TimeWindow> windows);

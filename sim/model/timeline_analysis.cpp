@@ -35,15 +35,6 @@ nlohmann::json spans_json(const std::vector<ProcessSpan>& spans) {
   return out;
 }
 
-bool view_lists(const nlohmann::json& view, const std::string& addr) {
-  for (const auto& [group, ids] : view["brokers"].items()) {
-    for (const auto& [id, value] : ids.items()) {
-      if (value == addr) return true;
-    }
-  }
-  return false;
-}
-
 // When `nameserver` held `addr` in its routes: from route views, and nothing while it is down
 // or right after a restart (empty tables).
 nlohmann::json in_routes_json(const std::vector<Event>& events, const std::string& nameserver,
@@ -59,7 +50,7 @@ nlohmann::json in_routes_json(const std::vector<Event>& events, const std::strin
   };
   for (const auto& event : events) {
     if (event.node == nameserver) {
-      if (event.kind == "route_view") set_holding(view_lists(event.fields, addr), event.t_ms);
+      if (event.kind == "route_view") set_holding(route_view_lists(event.fields, addr), event.t_ms);
       if (event.kind == "process_start") set_holding(false, event.t_ms);
     } else if (event.kind == "fault_begin" && fault_stops_process(event.fields.value("kind", "")) &&
                lists(event.fields, "nodes", nameserver)) {
@@ -107,6 +98,15 @@ nlohmann::json detections_json(const Topology& topology, const std::vector<Event
 }
 
 }  // namespace
+
+bool route_view_lists(const nlohmann::json& view, const std::string& addr) {
+  for (const auto& [group, ids] : view["brokers"].items()) {
+    for (const auto& [id, value] : ids.items()) {
+      if (value == addr) return true;
+    }
+  }
+  return false;
+}
 
 bool fault_stops_process(const std::string& kind) {
   return kind == "kill" || kind == "poweroff" || kind == "shutdown";
