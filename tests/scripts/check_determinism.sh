@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one scenario twice, in two processes, with the same seed, and requires byte-identical
-# outputs (event log and result): the simulator's determinism contract.
+# outputs (event log, result and every report): the determinism contract.
 set -euo pipefail
 nssim=${1:?usage: check_determinism.sh NSSIM SCENARIO}
 scenario=${2:?usage: check_determinism.sh NSSIM SCENARIO}
@@ -8,7 +8,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$nssim" run "$scenario" --seed 7 --out "$work/a" >/dev/null
 "$nssim" run "$scenario" --seed 7 --out "$work/b" >/dev/null
-for file in events.jsonl result.json; do
+for file in events.jsonl result.json report.json report.html report.md junit.xml timeseries.csv; do
   if ! cmp -s "$work/a/$file" "$work/b/$file"; then
     echo "$file differs between two runs of $scenario with seed 7"
     diff <(head -c 2000 "$work/a/$file") <(head -c 2000 "$work/b/$file") || true
