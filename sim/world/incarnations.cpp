@@ -86,12 +86,15 @@ bool Incarnations::update_topic(NodeId node, const core::TopicConfig& config) {
   const std::int64_t now = now_ms();
   if (broker == nullptr || net_.history().state_at(node, now).process != ProcessState::kUp)
     return false;
-  core::TopicConfigSerializeWrapper& table = persisted_topics_.at(node);
-  table.topic_config_table[config.topic_name] = config;  // TopicConfigManager#updateTopicConfig
-  table.data_version.timestamp = now;                    // DataVersion#nextVersion
-  ++table.data_version.counter;
-  broker->post(
-      [broker, config, version = table.data_version] { broker->update_topic(config, version); });
+  // The broker handles the request when it arrives; a process that dies before then never
+  // stores the topic.
+  broker->post([this, node, broker, config] {
+    core::TopicConfigSerializeWrapper& table = persisted_topics_.at(node);
+    table.topic_config_table[config.topic_name] = config;  // TopicConfigManager#updateTopicConfig
+    table.data_version.timestamp = now_ms();               // DataVersion#nextVersion
+    ++table.data_version.counter;
+    broker->update_topic(config, table.data_version);
+  });
   return true;
 }
 
