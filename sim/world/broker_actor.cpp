@@ -185,6 +185,8 @@ void BrokerActor::do_register_broker_all(const core::TopicConfigSerializeWrapper
 // DataVersion. Java serializes it with registerBrokerAll through the BrokerController monitor; it
 // waits here on the task executor, so it also waits for a running refreshMetadata (5.x), which
 // the monitor would not.
+// Deviation: 5.x with enableSingleTopicRegister registers through registerSingleTopicAll instead;
+// that setting is not offered by scenarios, so its default (false) always holds here.
 void BrokerActor::update_topic(const core::TopicConfig& config, const core::DataVersion& version) {
   topics_.topic_config_table[config.topic_name] = config;
   topics_.data_version = version;

@@ -197,6 +197,8 @@ void FaultPlayer::admin_write_perm(const FaultSpec& fault) {
 
 // mqadmin updateTopic -b <master address>: the group's master takes the topic config. A master
 // that is down or frozen cannot answer; mqadmin would report the failure, so the log does.
+// Deviation: slaves keep their topic table; upstream's SlaveSynchronize would copy the master's
+// topic configs to them within its sync period.
 void FaultPlayer::admin_update_topic(const FaultSpec& fault) {
   core::TopicConfig config;
   config.topic_name = fault.topic;

@@ -81,6 +81,18 @@ void Incarnations::end(NodeId node, DownKind kind) {
   net_.process_ended(node, kind);
 }
 
+namespace {
+
+// Java: TopicConfig#equals (every field the request carries).
+bool same_topic_config(const core::TopicConfig& a, const core::TopicConfig& b) {
+  return a.topic_name == b.topic_name && a.read_queue_nums == b.read_queue_nums &&
+         a.write_queue_nums == b.write_queue_nums && a.perm == b.perm &&
+         a.topic_filter_type == b.topic_filter_type && a.topic_sys_flag == b.topic_sys_flag &&
+         a.order == b.order && a.attributes == b.attributes;
+}
+
+}  // namespace
+
 bool Incarnations::update_topic(NodeId node, const core::TopicConfig& config) {
   auto* broker = dynamic_cast<BrokerActor*>(current(node));
   const std::int64_t now = now_ms();
@@ -90,6 +102,10 @@ bool Incarnations::update_topic(NodeId node, const core::TopicConfig& config) {
   // stores the topic.
   broker->post([this, node, broker, config] {
     core::TopicConfigSerializeWrapper& table = persisted_topics_.at(node);
+    auto current = table.topic_config_table.find(config.topic_name);
+    if (scenario_.profile == core::Profile::kV5 && current != table.topic_config_table.end() &&
+        same_topic_config(current->second, config))
+      return;  // Java 5.x: updateAndCreateTopic answers SUCCESS and changes nothing
     table.topic_config_table[config.topic_name] = config;  // TopicConfigManager#updateTopicConfig
     table.data_version.timestamp = now_ms();               // DataVersion#nextVersion
     ++table.data_version.counter;
