@@ -26,4 +26,8 @@ void add_check_command(CLI::App& app, int& exit_code);
 // compared side by side (compare_command.cpp).
 void add_compare_command(CLI::App& app, int& exit_code);
 
+// `nssim sweep SCENARIO [--seeds N|A..B] [--grid PATH=V1,V2]... [-j N] [--shard I/K] [--slurm]`
+// and `nssim sweep merge DIR...`: distributions over seeds (sweep_command.cpp).
+void add_sweep_command(CLI::App& app, int& exit_code);
+
 }  // namespace nssim::cli

@@ -14,8 +14,10 @@
 #include "child_runs.h"
 #include "commands.h"
 #include "compare_report.h"
+#include "compare_seeds.h"
 #include "output_dir.h"
 #include "sim/model/scenario_loader.h"
+#include "sweep_command.h"
 
 namespace nssim::cli {
 
@@ -34,12 +36,15 @@ struct CompareOptions {
   std::string out;
   std::string label_a;
   std::string label_b;
+  std::string seeds;     // with it: both sides over these seeds, judged against seed noise
+  std::size_t jobs = 0;  // runs at a time with --seeds
 };
 
 struct Side {
   std::string flag;                   // "--a" or "--b", for messages
   std::vector<std::string> settings;  // NAME=VALUE as given
   std::vector<std::string> run_args;  // what they become for `nssim run`
+  std::string profile;                // as given, or "" for the file's
   sim::LoadOptions load;
   std::string label;
   std::string dir;
@@ -62,6 +67,7 @@ std::string parse_side(const std::vector<std::string>& settings, Side& side) {
         return side.flag + ": profile: expected 4.9 or 5.x, got '" + value + "'";
       }
       side.run_args.insert(side.run_args.end(), {"--profile", value});
+      side.profile = value;
     } else {
       side.load.set.push_back(setting);
       side.run_args.insert(side.run_args.end(), {"--set", setting});
@@ -163,6 +169,8 @@ void print_summary(const nlohmann::json& comparison) {
   for (const auto& note : comparison["notes"]) {
     std::cout << "note: " << note.get<std::string>() << "\n";
   }
+  std::cout << "one seed on each side: a single sample, so differences may be seed noise "
+               "(--seeds N compares distributions)\n";
   const auto& changes = comparison["changes"];
   if (changes.empty()) std::cout << "no figure differs\n";
   if (!changes.empty()) std::cout << "what changed, biggest moves first:\n";
@@ -172,6 +180,66 @@ void print_summary(const nlohmann::json& comparison) {
   if (changes.size() > kChangesPrinted) {
     std::cout << "  ... and " << changes.size() - kChangesPrinted << " more\n";
   }
+}
+
+// One side over the seeds, in forked runs, into its folder as a sweep. Returns an error or "".
+std::string run_side_over_seeds(const CompareOptions& options, const Side& side,
+                                reports::SeedSide& result) {
+  SweepOptions sweep_options{options.scenario, options.seeds, {}, side.load.set, side.profile, ""};
+  try {
+    const LoadedSweep sweep = load_sweep(sweep_options, nssim_version());
+    std::string error;
+    auto records = run_sweep_range(sweep, shard_range(1, 1, sweep.plan.run_count()),
+                                   options.jobs == 0 ? default_jobs() : options.jobs, error);
+    if (!records) return side.flag + ": " + error;
+    const auto document = write_sweep_documents(side.dir, sweep.plan, *records, error);
+    if (!document) return side.flag + ": " + error;
+    result = {side.label, side.settings, *document, std::move(*records)};
+  } catch (const SweepInputError& error) {
+    return side.flag + ": " + error.message;
+  }
+  return "";
+}
+
+void print_seed_summary(const nlohmann::json& comparison) {
+  for (std::size_t i = 0; i < 2; ++i) {
+    std::cout << (i == 0 ? "A: " : "B: ") << comparison["sides"][i]["label"].get<std::string>()
+              << "\n";
+  }
+  std::cout << "method: " << comparison["method"]["text"].get<std::string>() << "\n";
+  const auto& changes = comparison["changes"];
+  if (changes.empty()) std::cout << "no significant change\n";
+  if (!changes.empty()) std::cout << "what changed beyond seed noise, biggest moves first:\n";
+  for (std::size_t i = 0; i < changes.size() && i < kChangesPrinted; ++i) {
+    std::cout << "  " << reports::format_seed_change(changes[i]) << "\n";
+  }
+  if (changes.size() > kChangesPrinted) {
+    std::cout << "  ... and " << changes.size() - kChangesPrinted << " more\n";
+  }
+}
+
+int run_compare_over_seeds(const CompareOptions& options, const Side& a, const Side& b,
+                           const std::string& dir) {
+  reports::SeedSide side_a;
+  reports::SeedSide side_b;
+  std::string error = run_side_over_seeds(options, a, side_a);
+  if (error.empty()) error = run_side_over_seeds(options, b, side_b);
+  if (!error.empty()) {
+    std::cerr << "nssim compare: " << error << "\n";
+    return kExitBadInput;
+  }
+  const nlohmann::json comparison = reports::build_seed_comparison(side_a, side_b);
+  error = write_files_atomically(
+      dir, {{"compare.json", comparison.dump(2) + "\n"},
+            {"compare.md", reports::render_seed_comparison_markdown(comparison)},
+            {"compare.html", reports::render_seed_comparison_html(comparison)}});
+  if (!error.empty()) {
+    std::cerr << "nssim compare: " << error << "\n";
+    return kExitBadInput;
+  }
+  print_seed_summary(comparison);
+  std::cout << "report: " << dir << "/compare.html" << std::endl;
+  return 0;
 }
 
 int run_compare(const CompareOptions& options) {
@@ -184,6 +252,7 @@ int run_compare(const CompareOptions& options) {
     std::cerr << "nssim compare: " << error << "\n";
     return kExitBadInput;
   }
+  if (!options.seeds.empty()) return run_compare_over_seeds(options, a, b, dir);
   const auto outcomes = run_children({child_spec(options, a), child_spec(options, b)}, 2, {});
   nlohmann::json report_a;
   nlohmann::json report_b;
@@ -230,6 +299,10 @@ void add_compare_command(CLI::App& app, int& exit_code) {
   command->add_option("--out", options->out, "Output folder (default out/compare-<name>)");
   command->add_option("--label-a", options->label_a, "Name of side A (default: its settings)");
   command->add_option("--label-b", options->label_b, "Name of side B (default: its settings)");
+  command->add_option("--seeds", options->seeds,
+                      "N or A..B: run both sides over these seeds and judge against seed noise");
+  command->add_option("-j,--jobs", options->jobs, "Runs at a time with --seeds (default: cores)")
+      ->check(CLI::PositiveNumber);
   command->callback([options, &exit_code] { exit_code = run_compare(*options); });
 }
 

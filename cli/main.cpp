@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   nssim::cli::add_run_command(app, exit_code);
   nssim::cli::add_check_command(app, exit_code);
   nssim::cli::add_compare_command(app, exit_code);
+  nssim::cli::add_sweep_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

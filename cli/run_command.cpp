@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "commands.h"
+#include "expectation_inputs.h"
 #include "expectations.h"
 #include "output_dir.h"
+#include "repeat_command.h"
 #include "report_document.h"
 #include "report_files.h"
 #include "run_summary.h"
@@ -29,14 +31,9 @@ struct RunOptions {
   std::vector<std::string> set;
 };
 
-std::vector<reports::ExpectationInput> expectation_inputs(const sim::Scenario& scenario) {
-  std::vector<reports::ExpectationInput> inputs;
-  for (const auto& e : scenario.expect) inputs.push_back({e.figure, e.op, e.value, e.source});
-  return inputs;
-}
-
-// Prints one line per expectation; 1 when any failed, with the command that repeats the run.
-int print_expectations(const sim::Scenario& scenario,
+// Prints one line per expectation; 1 when any failed, with the command that repeats the run,
+// every --set override included.
+int print_expectations(const sim::Scenario& scenario, const std::vector<std::string>& set,
                        const std::vector<reports::ExpectationVerdict>& verdicts) {
   bool failed = false;
   for (const auto& verdict : verdicts) {
@@ -45,8 +42,10 @@ int print_expectations(const sim::Scenario& scenario,
     failed = failed || !verdict.passed;
   }
   if (failed) {
-    std::cout << "repeat: nssim run " << scenario.file << " --seed " << scenario.seed
-              << " --profile " << core::profile_name(scenario.profile) << "\n";
+    std::cout << "repeat: "
+              << run_command_line(scenario.file, core::profile_name(scenario.profile), set,
+                                  scenario.seed)
+              << "\n";
   }
   return failed ? kExitExpectationFailed : 0;
 }
@@ -105,7 +104,7 @@ int run(const RunOptions& options) {
     return kExitBadInput;
   }
   print_run_summary(std::cout, result);
-  const int verdict = print_expectations(scenario, verdicts);
+  const int verdict = print_expectations(scenario, options.set, verdicts);
   std::cout << "result: " << dir << "/result.json\n";
   std::cout << "report: " << dir << "/report.html" << std::endl;
   return verdict;

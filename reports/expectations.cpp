@@ -2,27 +2,13 @@
 #include "expectations.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
 namespace nssim::reports {
 
 namespace {
-
-std::string number_text(double value) {
-  std::ostringstream text;
-  text << value;
-  return text.str();
-}
-
-bool compare(double measured, const std::string& op, double expected) {
-  if (op == "<") return measured < expected;
-  if (op == "<=") return measured <= expected;
-  if (op == ">") return measured > expected;
-  if (op == ">=") return measured >= expected;
-  if (op == "==") return measured == expected;
-  return measured != expected;  // "!=", the loader admits nothing else
-}
 
 // "predicted.x" next to "outages[2].y" means "outages[2].predicted.x" (likewise admin[i]).
 std::optional<double> expected_value(const nlohmann::json& result, const ExpectationInput& input,
@@ -45,6 +31,25 @@ std::optional<double> expected_value(const nlohmann::json& result, const Expecta
 }
 
 }  // namespace
+
+std::string number_text(double value) {
+  // Whole values (all of the millisecond figures) print in full, never as 1.23457e+06.
+  if (value == std::floor(value) && std::fabs(value) < 1e15) {
+    return std::to_string(static_cast<long long>(value));
+  }
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+bool compare_values(double measured, const std::string& op, double expected) {
+  if (op == "<") return measured < expected;
+  if (op == "<=") return measured <= expected;
+  if (op == ">") return measured > expected;
+  if (op == ">=") return measured >= expected;
+  if (op == "==") return measured == expected;
+  return measured != expected;  // "!=", the loader admits nothing else
+}
 
 std::optional<nlohmann::json> figure_at(const nlohmann::json& result, const std::string& path) {
   const nlohmann::json* node = &result;
@@ -88,7 +93,7 @@ std::vector<ExpectationVerdict> check_expectations(const nlohmann::json& result,
     } else if (!verdict.expected) {
       verdict.message = unresolved;
     } else {
-      verdict.passed = compare(*verdict.measured, input.op, *verdict.expected);
+      verdict.passed = compare_values(*verdict.measured, input.op, *verdict.expected);
       verdict.message = input.figure + " = " + number_text(*verdict.measured) + ", expected " +
                         input.op + " " + number_text(*verdict.expected);
       if (!verdict.passed) {

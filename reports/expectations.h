@@ -26,6 +26,12 @@ struct ExpectationVerdict {
   std::string message;  // one line: what held or what moved
 };
 
+// `measured op expected` for op one of < <= > >= == != (the loader admits no other).
+bool compare_values(double measured, const std::string& op, double expected);
+
+// A number as messages print it (shortest form: 135929, 0.5).
+std::string number_text(double value);
+
 // Looks up a dotted path with [index] steps; nullopt if a step is missing.
 std::optional<nlohmann::json> figure_at(const nlohmann::json& result, const std::string& path);
 

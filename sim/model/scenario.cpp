@@ -25,6 +25,12 @@ constexpr KindName kKindNames[] = {
 
 }  // namespace
 
+const std::vector<std::string>& sweep_stat_names() {
+  static const std::vector<std::string> names = {"n",   "never", "min", "p50",
+                                                 "p90", "p99",   "max", "mean"};
+  return names;
+}
+
 const char* fault_kind_name(FaultKind kind) {
   for (const auto& entry : kKindNames) {
     if (entry.kind == kind) return entry.name;

@@ -148,6 +148,19 @@ struct Expectation {
   std::string op;      // one of < <= > >= == !=
   std::string value;   // a number, or a figure path starting with "predicted."
   std::string source;  // the expression as written, for messages
+  // Sweep expectations only: the statistic of the figure over seeds ("p99" in
+  // "outages[0].producers.stale_route_ms.max:p99 <= 150000"); empty for a run's own.
+  std::string stat;
+};
+
+// The statistics a sweep expectation may name, as written after the figure's ':'.
+const std::vector<std::string>& sweep_stat_names();
+
+// The optional "sweep" block: what `nssim sweep` (and `nssim check`) run by default, and the
+// expectations on the distribution over seeds.
+struct SweepSpec {
+  std::optional<std::int64_t> seeds;  // how many seeds, 1..N; absent: nssim sweep's default
+  std::vector<Expectation> expect;
 };
 
 struct Scenario {
@@ -163,6 +176,7 @@ struct Scenario {
   std::vector<ProducerSpec> producers;
   std::vector<FaultSpec> faults;  // sorted by at_ms, stable
   std::vector<Expectation> expect;
+  std::optional<SweepSpec> sweep;
 };
 
 // Upstream defaults of each profile (4.9: registerBrokerTimeoutMills 6000; 5.x: 24000). The

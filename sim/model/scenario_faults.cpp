@@ -313,17 +313,36 @@ bool is_number_text(const std::string& text) {
   return i == text.size();
 }
 
+// "<figure> <op> <value>", or with `with_stat` "<figure>:<stat> <op> <value>".
 Expectation parse_expectation(const std::string& file, const std::string& path,
-                              const std::string& text) {
+                              const std::string& text, bool with_stat) {
   const std::string usage =
-      "expected '<figure> <op> <value>' with op one of < <= > >= == != "
-      "(e.g. 'sends.failed.total == 0'), got " +
-      quote(text);
+      with_stat ? "expected '<figure>:<stat> <op> <value>' with stat one of n never min p50 p90 "
+                  "p99 max mean and op one of < <= > >= == != (e.g. "
+                  "'outages[0].producers.stale_route_ms.max:p99 <= 150000'), got " +
+                      quote(text)
+                : "expected '<figure> <op> <value>' with op one of < <= > >= == != "
+                  "(e.g. 'sends.failed.total == 0'), got " +
+                      quote(text);
   std::size_t i = text.find_first_not_of(' ');
   const std::size_t figure_end = i == std::string::npos ? i : scan_figure_path(text, i);
   if (figure_end == std::string::npos) fail(file, path, usage);
-  Expectation e{text.substr(i, figure_end - i), "", "", text};
-  i = text.find_first_not_of(' ', figure_end);
+  Expectation e{text.substr(i, figure_end - i), "", "", text, ""};
+  i = figure_end;
+  if (with_stat) {
+    if (i >= text.size() || text[i] != ':') fail(file, path, usage);
+    const std::size_t stat_end = text.find_first_of(" <>=!", i + 1);
+    e.stat = text.substr(i + 1, stat_end == std::string::npos ? stat_end : stat_end - i - 1);
+    const auto& stats = sweep_stat_names();
+    if (std::find(stats.begin(), stats.end(), e.stat) == stats.end()) {
+      fail(file, path,
+           "unknown statistic " + quote(e.stat) +
+               " (expected one of n never min p50 p90 p99 "
+               "max mean)");
+    }
+    i = stat_end;
+  }
+  i = i == std::string::npos ? i : text.find_first_not_of(' ', i);
   for (const char* op : {"<=", ">=", "==", "!=", "<", ">"}) {
     if (i != std::string::npos && text.compare(i, std::char_traits<char>::length(op), op) == 0) {
       e.op = op;
@@ -340,6 +359,18 @@ Expectation parse_expectation(const std::string& file, const std::string& path,
     fail(file, path, "the value must be a number or a predicted.* figure, got " + quote(e.value));
   }
   return e;
+}
+
+std::vector<Expectation> read_expectation_list(const std::string& file, const Json& value,
+                                               const std::string& path, bool with_stat) {
+  std::vector<Expectation> expectations;
+  const Json& list = read_array(file, value, path);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string item = index_path(path, i);
+    expectations.push_back(
+        parse_expectation(file, item, read_string(file, list[i], item), with_stat));
+  }
+  return expectations;
 }
 
 }  // namespace
@@ -359,13 +390,19 @@ void read_faults(const Obj& root, Scenario& scenario) {
 }
 
 void read_expectations(const Obj& root, Scenario& scenario) {
-  if (!root.has("expect")) return;
-  const Json& list = read_array(scenario.file, root.at("expect"), "expect");
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string path = index_path("expect", i);
-    const std::string text = read_string(scenario.file, list[i], path);
-    scenario.expect.push_back(parse_expectation(scenario.file, path, text));
+  if (root.has("expect")) {
+    scenario.expect = read_expectation_list(scenario.file, root.at("expect"), "expect", false);
   }
+  if (!root.has("sweep")) return;
+  const Obj sweep(scenario.file, root.at("sweep"), "sweep");
+  sweep.allow({"seeds", "expect"});
+  SweepSpec spec;
+  spec.seeds = sweep.optional_integer("seeds", IntRange::positive(kMaxSweepSeeds));
+  if (sweep.has("expect")) {
+    spec.expect =
+        read_expectation_list(scenario.file, sweep.at("expect"), sweep.path("expect"), true);
+  }
+  scenario.sweep = std::move(spec);
 }
 
 }  // namespace nssim::sim::detail

@@ -325,7 +325,7 @@ Scenario parse_scenario(const std::string& json_text, const std::string& file_la
   s.file = file_label;
   const Obj root(s.file, document, "");
   root.allow({"$schema", "name", "description", "profile", "seed", "duration_ms", "nameservers",
-              "broker_groups", "topics", "producers", "faults", "expect"});
+              "broker_groups", "topics", "producers", "faults", "expect", "sweep"});
   read_name(root, s);
   s.description = root.string("description", "");
   s.profile = read_profile(root, options);

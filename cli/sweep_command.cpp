@@ -1,0 +1,230 @@
+// File: `nssim sweep SCENARIO ...` and `nssim sweep merge DIR...`: one scenario over many seeds
+// (and a grid of settings), each seed a fork of this process, into one sweep.json with its
+// renderings; or one shard of it, or the merge of shards (docs/cli.md, docs/sweep-clusters.md).
+#include "sweep_command.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "commands.h"
+#include "expectation_inputs.h"
+#include "forked_runs.h"
+#include "output_dir.h"
+#include "rate_progress.h"
+#include "report_document.h"
+#include "sim/model/run_analysis.h"
+#include "sim/world/world.h"
+#include "sweep_files.h"
+#include "sweep_shards.h"
+#include "sweep_summary.h"
+
+namespace nssim::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// In the child: one seed of one point, simulated and analysed exactly as `nssim run` does.
+std::string run_one(const LoadedSweep& sweep, std::size_t run) {
+  const std::size_t point = point_of_run(sweep.plan, run);
+  sim::Scenario scenario = sweep.scenarios[point];
+  scenario.seed = seed_of_run(sweep.plan, run);
+  sim::WorldRecord record = sim::run_world(scenario);
+  const nlohmann::json result =
+      sim::analyze_run(scenario, record.topology, record.log.events(), *record.sends);
+  const auto inputs = expectation_inputs(scenario);
+  const auto report =
+      reports::build_report(result, inputs, reports::check_expectations(result, inputs));
+  return reports::seed_record_line(reports::seed_record_of(report, point, scenario.seed), true);
+}
+
+std::string out_dir(const SweepCommandOptions& options, const LoadedSweep& sweep) {
+  if (!options.out.empty()) return options.out;
+  return "out/sweep-" + sweep.plan.scenario["name"].get<std::string>();
+}
+
+int write_shard(const std::string& dir, const LoadedSweep& sweep, const ShardRange& range,
+                const std::vector<reports::SeedRecord>& records) {
+  const std::string shards = (fs::path(dir) / "shards").string();
+  std::string error = make_output_dir(shards);
+  if (error.empty()) {
+    error = write_file_atomically(shards, shard_file_name(range.shard, range.shards),
+                                  shard_file_content(sweep, range, records));
+  }
+  if (!error.empty()) {
+    std::cerr << "nssim sweep: " << error << "\n";
+    return kExitBadInput;
+  }
+  std::cout << "shard " << range.shard << "/" << range.shards << ": runs " << range.first_run
+            << ".." << range.end_run << " of " << sweep.plan.run_count() << "\n"
+            << "shard: " << shard_path(dir, range.shard, range.shards) << std::endl;
+  return 0;
+}
+
+int run_sweep(const SweepCommandOptions& options) {
+  LoadedSweep sweep;
+  try {
+    sweep = load_sweep(options.sweep, nssim_version());
+  } catch (const SweepInputError& error) {
+    std::cerr << "nssim sweep: " << error.message << "\n";
+    return kExitBadInput;
+  }
+  const std::string dir = out_dir(options, sweep);
+  if (options.slurm.enabled) return run_sweep_on_slurm(options, sweep, dir);
+  if (auto error = make_output_dir(dir); !error.empty()) {
+    std::cerr << "nssim sweep: --out: " << error << "\n";
+    return kExitBadInput;
+  }
+  const ShardRange range = sweep.shard.value_or(shard_range(1, 1, sweep.plan.run_count()));
+  const std::size_t jobs = options.jobs == 0 ? default_jobs() : options.jobs;
+  std::cout << "sweep " << sweep.plan.scenario["name"].get<std::string>() << ": seeds "
+            << sweep.plan.first_seed << ".." << sweep.plan.last_seed << " x "
+            << sweep.plan.points.size() << " point(s), runs " << range.first_run << ".."
+            << range.end_run << ", " << jobs << " at a time" << std::endl;
+  std::string error;
+  const auto records = run_sweep_range(sweep, range, jobs, error);
+  if (!records) {
+    std::cerr << "nssim sweep: " << error << "\n";
+    return kExitBadInput;
+  }
+  if (sweep.shard) return write_shard(dir, sweep, range, *records);
+  return write_sweep(dir, sweep.plan, *records);
+}
+
+struct MergeOptions {
+  std::vector<std::string> dirs;
+  std::string out;
+};
+
+int run_merge(const MergeOptions& options) {
+  std::vector<ShardFile> shards;
+  try {
+    for (const auto& dir : options.dirs) {
+      if (!fs::is_directory(dir)) throw SweepInputError{dir + ": no such folder"};
+      auto paths = shard_files_in(dir);
+      for (const auto& path : paths) shards.push_back(read_shard_file(path));
+    }
+    MergedSweep merged = merge_shards(std::move(shards));
+    const std::string dir = options.out.empty() ? options.dirs.front() : options.out;
+    if (auto error = make_output_dir(dir); !error.empty()) throw SweepInputError{"--out: " + error};
+    return write_sweep(dir, merged.plan, merged.records);
+  } catch (const SweepInputError& error) {
+    std::cerr << "nssim sweep merge: " << error.message << "\n";
+    return kExitBadInput;
+  }
+}
+
+}  // namespace
+
+const char* nssim_version() { return NSSIM_VERSION; }
+
+std::size_t default_jobs() {
+  const long cores = ::sysconf(_SC_NPROCESSORS_ONLN);
+  return cores > 0 ? static_cast<std::size_t>(cores) : 1;
+}
+
+std::optional<std::vector<reports::SeedRecord>> run_sweep_range(const LoadedSweep& sweep,
+                                                                const ShardRange& range,
+                                                                std::size_t jobs,
+                                                                std::string& error) {
+  const std::size_t count = range.end_run - range.first_run;
+  RateProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, count, "runs");
+  std::size_t done = 0;
+  const auto outcomes = run_forked(
+      count, jobs, [&](std::size_t i) { return run_one(sweep, range.first_run + i); },
+      [&](std::size_t, const ForkedOutcome&) { progress.update(++done); });
+  progress.clear();
+  std::vector<reports::SeedRecord> records;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t run = range.first_run + i;
+    const auto& point = sweep.plan.points[point_of_run(sweep.plan, run)];
+    const std::string repeat =
+        point.command + " --seed " + std::to_string(seed_of_run(sweep.plan, run));
+    std::string problem = outcomes[i].error;
+    std::optional<reports::SeedRecord> record;
+    if (outcomes[i].ok) record = reports::parse_seed_record_line(outcomes[i].text, problem);
+    if (!record) {
+      error = "the run of seed " + std::to_string(seed_of_run(sweep.plan, run)) + " (" +
+              point.label + ") failed: " + problem + "; repeat: " + repeat;
+      return std::nullopt;
+    }
+    records.push_back(std::move(*record));
+  }
+  return records;
+}
+
+std::optional<nlohmann::json> write_sweep_documents(const std::string& dir,
+                                                    const reports::SweepPlan& plan,
+                                                    const std::vector<reports::SeedRecord>& records,
+                                                    std::string& error) {
+  nlohmann::json sweep = reports::build_sweep(plan, records);
+  std::vector<NamedContent> files;
+  for (auto& file : reports::render_sweep_files(sweep, records)) {
+    files.emplace_back(std::move(file.name), std::move(file.content));
+  }
+  error = write_files_atomically(dir, files);
+  if (!error.empty()) return std::nullopt;
+  return sweep;
+}
+
+int write_sweep(const std::string& dir, const reports::SweepPlan& plan,
+                const std::vector<reports::SeedRecord>& records) {
+  std::string error;
+  const auto sweep = write_sweep_documents(dir, plan, records, error);
+  if (!sweep) {
+    std::cerr << "nssim sweep: " << error << "\n";
+    return kExitBadInput;
+  }
+  print_sweep_summary(std::cout, *sweep);
+  std::cout << "sweep: " << dir << "/sweep.json\n"
+            << "report: " << dir << "/sweep.html" << std::endl;
+  return reports::sweep_verdict(*sweep) == "fail" ? kExitExpectationFailed : 0;
+}
+
+void add_sweep_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<SweepCommandOptions>();
+  auto merge = std::make_shared<MergeOptions>();
+  CLI::App* command = app.add_subcommand(
+      "sweep",
+      "Run a scenario over many seeds (and a grid of settings): distributions, not samples");
+  command->add_option("scenario", options->sweep.scenario, "Scenario JSON file");
+  command->add_option("--seeds", options->sweep.seeds,
+                      "N (seeds 1..N) or A..B (default: the scenario's sweep.seeds, else 100)");
+  command->add_option("--grid", options->sweep.grid,
+                      "PATH=V1,V2,...: run every seed at each value (repeat for a product)");
+  command->add_option("-j,--jobs", options->jobs, "Runs at a time (default: one per core)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--out", options->out, "Output folder (default out/sweep-<name>)");
+  command->add_option("--set", options->sweep.set, "PATH=VALUE override of a scenario field");
+  command->add_option("--profile", options->sweep.profile, "4.9 or 5.x (overrides the scenario's)");
+  command->add_option("--shard", options->sweep.shard,
+                      "I/K: run only shard I of K, write its shard file");
+  command->add_flag("--slurm", options->slurm.enabled,
+                    "Run the shards as a Slurm job array, then merge");
+  command->add_option("--slurm-tasks", options->slurm.tasks, "Array tasks (shards) for --slurm")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--slurm-partition", options->slurm.partition, "Partition for --slurm");
+  command->add_option("--slurm-arg", options->slurm.args, "Extra #SBATCH line for --slurm (repeat)")
+      ->allow_extra_args(false);
+  command->add_flag("--slurm-dry-run", options->slurm.dry_run,
+                    "With --slurm: only write the job script");
+  CLI::App* merge_command =
+      command->add_subcommand("merge", "Merge shard files into the sweep's documents");
+  merge_command->add_option("dirs", merge->dirs, "Folders holding shards/ (or shard files)")
+      ->required();
+  merge_command->add_option("--out", merge->out, "Output folder (default: the first DIR)");
+  merge_command->callback([merge, &exit_code] { exit_code = run_merge(*merge); });
+  command->callback([command, merge_command, options, &exit_code] {
+    if (command->got_subcommand(merge_command)) return;
+    if (options->sweep.scenario.empty()) {
+      std::cerr << "nssim sweep: a SCENARIO file is required (or: nssim sweep merge DIR...)\n";
+      exit_code = kExitBadInput;
+      return;
+    }
+    exit_code = run_sweep(*options);
+  });
+}
+
+}  // namespace nssim::cli

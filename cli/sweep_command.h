@@ -1,0 +1,60 @@
+// File: the pieces of `nssim sweep` shared by its files: the command's options, running a range
+// of the plan's runs in forked children, and writing the sweep's documents as one group.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sweep_plan.h"
+
+namespace nssim::cli {
+
+// The version shard files and sweep.json carry; a merge refuses shards of another.
+const char* nssim_version();
+
+struct SlurmOptions {
+  bool enabled = false;
+  std::size_t tasks = 0;  // 0: one task per 25 runs, from 1 to 16
+  std::string partition;
+  std::vector<std::string> args;  // extra #SBATCH lines
+  bool dry_run = false;
+};
+
+struct SweepCommandOptions {
+  SweepOptions sweep;
+  std::size_t jobs = 0;  // 0: one per core
+  std::string out;
+  SlurmOptions slurm;
+};
+
+// Runs [range.first_run, range.end_run) of the plan, `jobs` at a time, each a fork that runs
+// one seed. Returns the records in run order, or nullopt with `error` naming the first run that
+// failed and its command.
+std::optional<std::vector<reports::SeedRecord>> run_sweep_range(const LoadedSweep& sweep,
+                                                                const ShardRange& range,
+                                                                std::size_t jobs,
+                                                                std::string& error);
+
+// Runs at a time when -j is not given: one per core.
+std::size_t default_jobs();
+
+// Builds sweep.json from the plan and every run's record and writes it with its renderings into
+// `dir` as one group. Returns the document, or nullopt with `error` set.
+std::optional<nlohmann::json> write_sweep_documents(const std::string& dir,
+                                                    const reports::SweepPlan& plan,
+                                                    const std::vector<reports::SeedRecord>& records,
+                                                    std::string& error);
+
+// write_sweep_documents, then the summary on stdout. Returns the exit code: 0 pass (or no sweep
+// expectations), 1 a sweep expectation failed, 2 the files could not be written.
+int write_sweep(const std::string& dir, const reports::SweepPlan& plan,
+                const std::vector<reports::SeedRecord>& records);
+
+// sweep_slurm.cpp: the --slurm path (write the job-array script, submit, wait, merge).
+int run_sweep_on_slurm(const SweepCommandOptions& options, const LoadedSweep& sweep,
+                       const std::string& dir);
+
+}  // namespace nssim::cli

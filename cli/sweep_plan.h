@@ -1,0 +1,67 @@
+// File: what `nssim sweep` is asked to run, checked before anything runs: the seeds, the grid of
+// settings (every point's scenario loaded and validated once), the shard, and the plan that
+// sweep.json and shard files describe. Every problem is one line for stderr and exit code 2.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/model/scenario.h"
+#include "sweep_document.h"
+
+namespace nssim::cli {
+
+// The flags of `nssim sweep` that shape the runs (not the Slurm ones).
+struct SweepOptions {
+  std::string scenario;
+  std::string seeds;              // "N" (1..N) or "A..B"; empty: the scenario's sweep.seeds, or 100
+  std::vector<std::string> grid;  // "PATH=V1,V2,..."; PATH may be "profile"
+  std::vector<std::string> set;
+  std::string profile;
+  std::string shard;  // "I/K", or empty
+};
+
+// Seeds a sweep runs when neither the command line nor the scenario says.
+inline constexpr std::uint64_t kDefaultSweepSeeds = 100;
+
+struct ShardRange {
+  std::size_t shard = 1;  // 1..shards
+  std::size_t shards = 1;
+  std::size_t first_run = 0;  // runs [first_run, end_run) of the plan
+  std::size_t end_run = 0;
+};
+
+struct LoadedSweep {
+  reports::SweepPlan plan;
+  std::vector<sim::Scenario> scenarios;  // one per point, seed still the file's
+  std::optional<ShardRange> shard;
+  std::uint64_t scenario_fnv1a64 = 0;  // of the scenario file's bytes, for merges
+};
+
+// Thrown with a one-line message naming the flag or file at fault.
+struct SweepInputError {
+  std::string message;
+};
+
+LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_version);
+
+// Shard `shard` of `shards` over `runs` runs: contiguous, sizes differing by at most one.
+ShardRange shard_range(std::size_t shard, std::size_t shards, std::size_t runs);
+
+// The run's point and seed.
+inline std::size_t point_of_run(const reports::SweepPlan& plan, std::size_t run) {
+  return run / static_cast<std::size_t>(plan.seed_count());
+}
+inline std::uint64_t seed_of_run(const reports::SweepPlan& plan, std::size_t run) {
+  return plan.first_seed + run % plan.seed_count();
+}
+
+// The arguments after "nssim sweep" that make the same plan (scenario, --seeds A..B, --profile,
+// --set, --grid), for shard tasks and messages.
+std::vector<std::string> plan_arguments(const SweepOptions& options,
+                                        const reports::SweepPlan& plan);
+
+}  // namespace nssim::cli

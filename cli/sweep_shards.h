@@ -1,0 +1,51 @@
+// File: shard files, the unit a sweep is cut into past one machine. Each holds the plan it
+// belongs to, which runs it covers and their records; `nssim sweep merge` puts shards back
+// together and refuses any that belong to another plan, scenario file or nssim version.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "sweep_plan.h"
+
+namespace nssim::cli {
+
+inline constexpr const char* kShardSchema = "nssim.sweep-shard/1";
+
+// "shard-3-of-8.json", inside the output folder's "shards" folder.
+std::string shard_file_name(std::size_t shard, std::size_t shards);
+std::string shard_path(const std::string& out_dir, std::size_t shard, std::size_t shards);
+
+// What identifies the plan a shard belongs to: the plan document, the scenario file's hash and
+// the record layout. Two shards merge only when these are equal.
+nlohmann::json shard_identity(const LoadedSweep& sweep);
+
+std::string shard_file_content(const LoadedSweep& sweep, const ShardRange& range,
+                               const std::vector<reports::SeedRecord>& records);
+
+struct ShardFile {
+  std::string path;
+  nlohmann::json identity;
+  ShardRange range;
+  std::vector<reports::SeedRecord> records;
+};
+
+// Reads one shard file; a malformed one is a SweepInputError naming the file.
+ShardFile read_shard_file(const std::string& path);
+
+// The shard files (shard-*.json) in DIR/shards and in DIR itself (as a CI job downloads its
+// artifacts), sorted by path.
+std::vector<std::string> shard_files_in(const std::string& dir);
+
+struct MergedSweep {
+  reports::SweepPlan plan;
+  std::vector<reports::SeedRecord> records;  // every run of the plan, in run order
+};
+
+// Checks that the shards belong to one plan, are all there once, and cover every run; then
+// orders their records. Every problem is a SweepInputError naming the shard.
+MergedSweep merge_shards(std::vector<ShardFile> shards);
+
+}  // namespace nssim::cli

@@ -1,0 +1,77 @@
+// File: print_sweep_summary (see sweep_summary.h). Reads only sweep.json fields.
+#include "sweep_summary.h"
+
+#include <cstdio>
+#include <string>
+
+#include "report_field.h"
+
+namespace nssim::cli {
+
+namespace {
+
+using reports::field;
+
+std::string seconds(const nlohmann::json& ms) {
+  if (!ms.is_number()) return "n/a";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1fs", ms.get<double>() / 1000.0);
+  return text;
+}
+
+std::string count(const nlohmann::json& value) { return value.is_number() ? value.dump() : "n/a"; }
+
+void print_distribution(std::ostream& out, const nlohmann::json& point, const std::string& figure,
+                        const char* caption, bool time, const nlohmann::json& bounds) {
+  const auto& d = field(field(point, "figures"), figure);
+  if (d.is_null()) return;
+  const auto show = [time](const nlohmann::json& v) { return time ? seconds(v) : count(v); };
+  out << "  " << caption << ": p50 " << show(field(d, "p50")) << " / p99 " << show(field(d, "p99"))
+      << " / max " << show(field(d, "max"));
+  if (field(d, "never").is_number() && field(d, "never").get<long long>() > 0) {
+    out << ", none in " << field(d, "never").get<long long>() << " seeds";
+  }
+  if (bounds.is_object()) {
+    out << " (predicted " << seconds(field(bounds, "min_ms")) << " .. "
+        << seconds(field(bounds, "max_ms")) << ")";
+  }
+  out << "\n";
+}
+
+void print_point(std::ostream& out, const nlohmann::json& point, bool grid) {
+  if (grid) out << "point " << field(point, "label").get<std::string>() << ":\n";
+  for (const auto& outage : field(point, "outages")) {
+    const std::string prefix = "outages[" + field(outage, "index").dump() + "]";
+    out << prefix << " (faults[" << field(outage, "fault").dump()
+        << "]): " << field(outage, "kind").get<std::string>() << " of "
+        << field(outage, "brokers").dump() << "\n";
+    const auto& predicted = field(outage, "predicted");
+    print_distribution(out, point, prefix + ".nameserver_drop_ms.max", "last NameServer drop", true,
+                       field(predicted, "nameserver_removal_ms"));
+    print_distribution(out, point, prefix + ".producers.stale_route_ms.max",
+                       "slowest producer's stale route", true,
+                       field(predicted, "producer_stale_route_ms"));
+    print_distribution(out, point, prefix + ".sends.failed.total", "failed sends", false, nullptr);
+    const auto& worst = field(field(point, "figures"), prefix + ".producers.stale_route_ms.max");
+    if (field(worst, "max_command").is_string()) {
+      out << "  worst stale route: " << field(worst, "max_command").get<std::string>() << "\n";
+    }
+  }
+  for (const auto& e : field(point, "expectations")) {
+    const bool passed = field(e, "passed") == true;
+    out << (passed ? "  pass " : "  FAIL ") << field(e, "source").get<std::string>() << ": "
+        << field(e, "message").get<std::string>() << "\n";
+    if (!passed && field(e, "worst_command").is_string()) {
+      out << "    worst seed: " << field(e, "worst_command").get<std::string>() << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+void print_sweep_summary(std::ostream& out, const nlohmann::json& sweep) {
+  const auto& points = field(sweep, "points");
+  for (const auto& point : points) print_point(out, point, points.size() > 1);
+}
+
+}  // namespace nssim::cli

@@ -1,0 +1,13 @@
+// File: what `nssim sweep` prints when its documents are written: per point and outage the
+// headline distributions beside RocketMQ's predicted windows, the sweep expectations with the
+// worst seed's command for each failure, and the paths of sweep.json and sweep.html.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace nssim::cli {
+
+void print_sweep_summary(std::ostream& out, const nlohmann::json& sweep);
+
+}  // namespace nssim::cli

@@ -1,0 +1,50 @@
+// File: one seed's run as a sweep sees it: the figures of its result.json flattened to paths with
+// a number or null each, plus figures derived from the run (inside the predicted bounds or not).
+// seeds.jsonl holds one such record per line; a sweep's distributions are built from them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace nssim::reports {
+
+// Version of the line layout below; shard files name it so merges refuse another.
+inline constexpr const char* kSeedRecordSchema = "nssim.seed/1";
+
+struct SeedRecord {
+  std::size_t point = 0;  // index of the grid point
+  std::uint64_t seed = 0;
+  std::string verdict;  // of the scenario's own expectations: pass, fail, no_expectations
+  // Figure path (as in result.json, e.g. "outages[0].producers.stale_route_ms.max") to its
+  // value; nullopt where the run has null ("never").
+  std::map<std::string, std::optional<double>> figures;
+  // What the sweep document says of each outage (index, fault, kind, brokers, start_ms, end_ms,
+  // predicted): the same for every seed of a point, kept once per point by the sweep document;
+  // not written to seeds.jsonl.
+  nlohmann::json outages = nlohmann::json::array();
+};
+
+// The record of one run from its report.json (result plus verdict). Figures are the numeric
+// leaves under sends, nameserver_disagreement, outages[i] and admin[k], except per-item lists
+// (per_producer, disagreement intervals, never_reasons), predictions, and the leaves that place
+// the run rather than measure it (fault, start_ms, end_ms, at_ms, dropped_at_ms, back_at_ms).
+// Added per outage with a prediction: within_predicted.nameserver_removal_ms and
+// within_predicted.producer_stale_route_ms, 1 when every value lies inside the bounds, else 0.
+SeedRecord seed_record_of(const nlohmann::json& report, std::size_t point, std::uint64_t seed);
+
+// One compact JSON line (no newline): {"point", "seed", "verdict", "figures"}; whole numbers
+// are written as integers, "never" as null. With `with_outages` the outages ride along too (shard
+// files).
+std::string seed_record_line(const SeedRecord& record, bool with_outages);
+
+// The inverse of seed_record_line; returns nullopt and sets `error` on a malformed line.
+std::optional<SeedRecord> parse_seed_record_line(const std::string& line, std::string& error);
+
+// A number as sweep documents write it: whole values as integers, others rounded to 3 decimals.
+nlohmann::json figure_json(double value);
+
+}  // namespace nssim::reports

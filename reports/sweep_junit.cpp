@@ -1,0 +1,55 @@
+// File: junit_suite_from_sweep and render_sweep_files (see sweep_files.h).
+#include "report_field.h"
+#include "sweep_files.h"
+#include "sweep_html.h"
+
+namespace nssim::reports {
+
+namespace {
+
+std::string text_of(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  return value.is_null() ? "n/a" : value.dump();
+}
+
+std::string seeds_jsonl(const std::vector<SeedRecord>& records) {
+  std::string text;
+  for (const auto& record : records) text += seed_record_line(record, false) + "\n";
+  return text;
+}
+
+}  // namespace
+
+JunitSuite junit_suite_from_sweep(const nlohmann::json& sweep) {
+  JunitSuite suite{text_of(field(field(sweep, "scenario"), "name")) + " sweep", {}};
+  const auto& points = field(sweep, "points");
+  const bool grid = points.size() > 1;
+  for (const auto& point : points) {
+    for (const auto& expectation : field(point, "expectations")) {
+      const bool passed = field(expectation, "passed") == true;
+      std::string name = text_of(field(expectation, "source"));
+      if (grid) name += " [" + text_of(field(point, "label")) + "]";
+      std::string detail;
+      if (!passed) {
+        detail = text_of(field(expectation, "message")) +
+                 "\nworst seed: " + text_of(field(expectation, "worst_seed")) +
+                 "\nrepeat: " + text_of(field(expectation, "worst_command"));
+      }
+      suite.cases.push_back(
+          {std::move(name), passed, text_of(field(expectation, "message")), std::move(detail)});
+    }
+  }
+  if (suite.cases.empty()) suite.cases.push_back({"sweep", true, "", ""});
+  return suite;
+}
+
+std::vector<ReportFile> render_sweep_files(const nlohmann::json& sweep,
+                                           const std::vector<SeedRecord>& records) {
+  return {{"sweep.json", sweep.dump(2) + "\n"},
+          {"seeds.jsonl", seeds_jsonl(records)},
+          {"sweep.html", render_sweep_html(sweep)},
+          {"sweep.md", render_sweep_markdown(sweep)},
+          {"junit.xml", render_junit({junit_suite_from_sweep(sweep)})}};
+}
+
+}  // namespace nssim::reports

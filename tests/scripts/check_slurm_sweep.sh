@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Runs one sweep twice, on this machine (-j 2) and as a Slurm job array on a one-node local
+# cluster (scripts/slurm-local.sh), and requires the same sweep.json byte for byte: sharding,
+# submitting, waiting and merging must not change a sweep's result.
+# Exit 77 (skipped) when Slurm cannot be installed or started, unless CI is set: there the test
+# must run, so that failing to start is a failure.
+set -euo pipefail
+usage="usage: check_slurm_sweep.sh NSSIM SCENARIO"
+nssim=${1:?$usage}
+scenario=${2:?$usage}
+# The array tasks run the binary by the path written into sweep.sbatch: make it absolute.
+case $nssim in /*) ;; *) nssim=$PWD/$nssim ;; esac
+slurm_local=$(cd "$(dirname "$0")/../.." && pwd)/scripts/slurm-local.sh
+
+result() { echo "slurm sweep: $1"; }
+fail() { echo "FAIL: $*"; result "0 passed, 1 failed"; exit 1; }
+skip_or_fail() {
+  [ -n "${CI:-}" ] && fail "$1 (CI is set, so this does not skip)"
+  echo "SKIP: $1"
+  exit 77
+}
+
+work=$(mktemp -d)
+# munged wants every folder above its socket searchable by all; mktemp -d gives 0700.
+chmod 755 "$work"
+# Our own cluster in our own folder: never the developer's /tmp/nssim-slurm, nor its ports.
+export NSSIM_SLURM_DIR=$work/slurm-state
+cleanup() {
+  bash "$slurm_local" stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+if ! env_line=$(bash "$slurm_local" start 2>"$work/start.log"); then
+  cat "$work/start.log"
+  skip_or_fail "a local Slurm could not be installed or started"
+fi
+eval "$env_line"
+
+# Bounded below ctest's default timeout, so that a hang still reaches the trap and stops Slurm.
+timeout 1200 "$nssim" sweep "$scenario" --seeds 40 -j 2 --out "$work/local" >"$work/local.log" 2>&1 ||
+  { tail -n 20 "$work/local.log"; fail "local sweep failed"; }
+if ! timeout 1200 "$nssim" sweep "$scenario" --seeds 40 --slurm --slurm-tasks 4 \
+  --out "$work/slurm" >"$work/slurm.log" 2>&1; then
+  tail -n 20 "$work/slurm.log"
+  for f in "$work"/slurm/slurm-*.out; do [ -f "$f" ] && { echo "--- $f"; tail -n 10 "$f"; }; done
+  fail "slurm sweep failed"
+fi
+
+grep -q -- '--array=1-4' "$work/slurm/sweep.sbatch" ||
+  { cat "$work/slurm/sweep.sbatch"; fail "sweep.sbatch has no --array=1-4"; }
+if ! cmp "$work/local/sweep.json" "$work/slurm/sweep.json"; then
+  diff <(head -c 2000 "$work/local/sweep.json") <(head -c 2000 "$work/slurm/sweep.json") || true
+  fail "sweep.json differs between the local and the Slurm sweep of $scenario"
+fi
+result "1 passed, 0 failed"
