@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "check_progress.h"
+#include "check_sweeps.h"
 #include "child_runs.h"
 #include "commands.h"
 #include "junit_report.h"
@@ -34,6 +35,7 @@ struct CheckOptions {
   std::string junit;
   std::string out = "out/check";
   std::optional<std::uint64_t> seed;
+  std::string seeds;  // overrides every sweep block's seeds
   bool verbose = false;
 };
 
@@ -152,7 +154,8 @@ std::vector<std::string> outcome_lines(const ScenarioFile& file, const ScenarioO
 }
 
 std::string write_junit(const std::string& path, const std::vector<ScenarioFile>& files,
-                        const std::vector<ScenarioOutcome>& outcomes) {
+                        const std::vector<ScenarioOutcome>& outcomes,
+                        const std::vector<SweepCheck>& sweeps) {
   std::vector<reports::JunitSuite> suites;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (outcomes[i].status == Status::kError) {
@@ -161,6 +164,7 @@ std::string write_junit(const std::string& path, const std::vector<ScenarioFile>
       suites.push_back(reports::junit_suite_from_report(outcomes[i].report));
     }
   }
+  for (const auto& sweep : sweeps) suites.push_back(junit_suite_of(sweep));
   const fs::path target(path);
   const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
   return write_file_atomically(dir, target.filename().string(), reports::render_junit(suites));
@@ -223,11 +227,30 @@ int run_check(const CheckOptions& options) {
     if (outcome.status == Status::kFail) ++failed;
     if (outcome.status == Status::kError) ++errors;
   }
+  std::vector<std::pair<std::string, std::string>> runnable;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (outcomes[i].status != Status::kError) runnable.emplace_back(files[i].path, files[i].name);
+  }
+  const auto sweeps = run_sweep_blocks(runnable, options.out, jobs, options.seeds);
+  std::size_t sweeps_failed = 0, sweep_errors = 0;
+  for (const auto& sweep : sweeps) {
+    for (const auto& line : sweep_check_lines(sweep, options.verbose)) std::cout << line << "\n";
+    sweeps_failed += sweep_check_failed(sweep) ? 1 : 0;
+    sweep_errors += sweep.error.empty() ? 0 : 1;
+  }
   std::cout << files.size() << (files.size() == 1 ? " scenario: " : " scenarios: ") << passed
             << " passed, " << failed << " failed, " << errors
-            << (errors == 1 ? " error" : " errors") << std::endl;
+            << (errors == 1 ? " error" : " errors");
+  if (!sweeps.empty()) {
+    std::cout << "; " << sweeps.size() << (sweeps.size() == 1 ? " sweep: " : " sweeps: ")
+              << sweeps.size() - sweeps_failed - sweep_errors << " passed, " << sweeps_failed
+              << " failed, " << sweep_errors << (sweep_errors == 1 ? " error" : " errors");
+  }
+  std::cout << std::endl;
+  errors += sweep_errors;
+  failed += sweeps_failed;
   if (!options.junit.empty()) {
-    if (auto problem = write_junit(options.junit, files, outcomes); !problem.empty()) {
+    if (auto problem = write_junit(options.junit, files, outcomes, sweeps); !problem.empty()) {
       std::cerr << "nssim check: --junit: " << problem << "\n";
       return kExitBadInput;
     }
@@ -251,6 +274,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
   command->add_option("--out", options->out, "Output folder; each run goes to OUT/<name>")
       ->capture_default_str();
   command->add_option("--seed", options->seed, "Seed for every scenario (overrides each file's)");
+  command->add_option("--seeds", options->seeds,
+                      "N or A..B: seeds of every scenario's sweep block (default: each block's)");
   command->add_flag("-v,--verbose", options->verbose, "Also print the expectations that held");
   command->callback([options, &exit_code] { exit_code = run_check(*options); });
 }

@@ -100,6 +100,15 @@ std::string prepare_side(const CompareOptions& options, const std::vector<std::s
 // Prepares both sides and their output folders. Returns an error or "".
 std::string prepare(const CompareOptions& options, Side& a, Side& b, std::string& dir) {
   if (options.a.empty() && options.b.empty()) return "give at least one of --a and --b";
+  if (!options.seeds.empty() && options.seed)
+    return "give --seed (one run a side) or --seeds, not both";
+  if (!options.seeds.empty()) {
+    try {
+      load_sweep({options.scenario, options.seeds, {}, {}, "", ""}, nssim_version());
+    } catch (const SweepInputError& error) {
+      return error.message;
+    }
+  }
   std::string scenario_name;
   std::string error = prepare_side(options, options.a, options.label_a, a, scenario_name);
   if (error.empty()) error = prepare_side(options, options.b, options.label_b, b, scenario_name);
@@ -169,8 +178,6 @@ void print_summary(const nlohmann::json& comparison) {
   for (const auto& note : comparison["notes"]) {
     std::cout << "note: " << note.get<std::string>() << "\n";
   }
-  std::cout << "one seed on each side: a single sample, so differences may be seed noise "
-               "(--seeds N compares distributions)\n";
   const auto& changes = comparison["changes"];
   if (changes.empty()) std::cout << "no figure differs\n";
   if (!changes.empty()) std::cout << "what changed, biggest moves first:\n";
@@ -263,6 +270,9 @@ int run_compare(const CompareOptions& options) {
     return kExitBadInput;
   }
   nlohmann::json comparison = reports::build_comparison(report_a, report_b, a.label, b.label);
+  comparison["notes"].push_back(
+      "a single sample: one seed a side, so any difference may be seed noise (--seeds N "
+      "compares the distributions and says which differences are beyond it)");
   for (std::size_t i = 0; i < 2; ++i) {
     const Side& side = i == 0 ? a : b;
     comparison["sides"][i]["overrides"] = side.settings;

@@ -41,34 +41,39 @@ printf '{"name": "broken",\n' >"$work/bad/broken.json"
 pass_line="PASS broker_kill (4 expectations)"
 fail_lines="FAIL steady_tight
   FAIL sends.failed.total == 1: sends.failed.total = 0, expected == 1 (off by -1)"
+# broker_kill has a sweep block: check runs it after the plain runs (--seeds keeps it short).
+sweep_line="PASS broker_kill sweep (4 expectations over 5 seeds)"
 
-run check "$work/good" --out "$work/out-good"
+run check "$work/good" --out "$work/out-good" --seeds 5
 expect_output check-pass 0 "$pass_line
-1 scenario: 1 passed, 0 failed, 0 errors"
+$sweep_line
+1 scenario: 1 passed, 0 failed, 0 errors; 1 sweep: 1 passed, 0 failed, 0 errors"
 
-run check "$work/suite" -j 2 --out "$work/out-suite"
+run check "$work/suite" -j 2 --out "$work/out-suite" --seeds 5
 expect_output check-fail 1 "$pass_line
 $fail_lines
-2 scenarios: 1 passed, 1 failed, 0 errors"
+$sweep_line
+2 scenarios: 1 passed, 1 failed, 0 errors; 1 sweep: 1 passed, 0 failed, 0 errors"
 # Not a terminal: no progress line, no carriage return.
 if grep -q $'\r' "$work/stdout"; then fail check-no-progress; else pass; fi
 # Each run's folder holds its files and the captured output of its child.
 if [ -s "$work/out-suite/steady_tight/report.json" ] &&
   [ -s "$work/out-suite/steady_tight/stdout.txt" ]; then pass; else fail check-run-folders; fi
 
-run check "$work/suite" -j 1 --out "$work/out-suite" --verbose
-if [ "$code" -eq 1 ] && [ "$(grep -c '^  pass ' "$work/stdout")" -eq 5 ]; then
+run check "$work/suite" -j 1 --out "$work/out-suite" --verbose --seeds 5
+if [ "$code" -eq 1 ] && [ "$(grep -c '^  pass ' "$work/stdout")" -eq 9 ]; then
   pass
 else
   fail check-verbose
 fi
 
-run check "$work/bad" -j 3 --out "$work/out-bad" --junit "$work/junit/results.xml"
+run check "$work/bad" -j 3 --out "$work/out-bad" --junit "$work/junit/results.xml" --seeds 5
 first_line=$(sed -n 1p "$work/stdout")
 if [ "$code" -eq 2 ] && [[ "$first_line" == "ERROR broken.json: $work/bad/broken.json: "* ]] &&
   [[ "$first_line" == *"invalid JSON"* ]] && [ "$(sed -n '2,$p' "$work/stdout")" = "$pass_line
 $fail_lines
-3 scenarios: 1 passed, 1 failed, 1 error" ]; then
+$sweep_line
+3 scenarios: 1 passed, 1 failed, 1 error; 1 sweep: 1 passed, 0 failed, 0 errors" ]; then
   pass
 else
   fail check-error
@@ -77,7 +82,8 @@ fi
 junit="$work/junit/results.xml"
 if [ -s "$junit" ] && grep -q '<testsuites' "$junit" && grep -q 'name="broken"' "$junit" &&
   grep -q 'name="run"' "$junit" && grep -q 'name="steady_tight"' "$junit" &&
-  grep -q '<failure' "$junit" && ! ls -a "$work/junit" | grep -q '\.tmp$'; then
+  grep -q '<failure' "$junit" && grep -q 'name="broker_kill sweep"' "$junit" &&
+  ! ls -a "$work/junit" | grep -q '\.tmp$'; then
   pass
 else
   fail check-junit
@@ -115,6 +121,37 @@ if [ "$(cat "$work/stderr")" = "nssim compare: --b: profile: expected 4.9 or 5.x
 
 run compare "$work/good/broker_kill.json" --out "$work/cmp-bad"
 if [ "$code" -eq 2 ] && [ ! -e "$work/cmp-bad" ]; then pass; else fail compare-no-sides; fi
+
+# A failing sweep block fails check with its worst seed's command.
+mkdir -p "$work/sweepfail"
+sed 's/"outages\[0\].producers.stale_route_ms.max:p99 <= 31000"/"outages[0].producers.stale_route_ms.max:p99 <= 1000"/' \
+  "$work/good/broker_kill.json" >"$work/sweepfail/broker_kill.json"
+run check "$work/sweepfail" --out "$work/out-sweepfail" --seeds 3..6
+if [ "$code" -eq 1 ] && grep -qx "FAIL broker_kill sweep (over 4 seeds)" "$work/stdout" &&
+  grep -q "^  FAIL outages\[0\].producers.stale_route_ms.max:p99 <= 1000: " "$work/stdout" &&
+  grep -q "^    worst seed: nssim run $work/sweepfail/broker_kill.json --profile 5.x --seed [3-6]$" \
+    "$work/stdout"; then pass; else fail check-sweep-fails; fi
+
+# compare over seeds: the same setting written twice is noise only; a poll interval of 5 s
+# instead of 30 s shortens the stale route beyond any noise.
+poll=producers[0].config.pollNameServerInterval
+run compare "$work/good/broker_kill.json" --a "$poll=30000" --b "$poll=30000" --seeds 12 \
+  --out "$work/cmp-noise"
+if [ "$code" -eq 0 ] && grep -qx "no significant change" "$work/stdout" &&
+  grep -q '"changes": \[\]' "$work/cmp-noise/compare.json" &&
+  [ -s "$work/cmp-noise/a/sweep.json" ]; then pass; else fail compare-seeds-noise; fi
+run compare "$work/good/broker_kill.json" --a "$poll=30000" --b "$poll=5000" --seeds 12 \
+  --out "$work/cmp-real"
+if [ "$code" -eq 0 ] && grep -q "^  outages\[0\].producers.stale_route_ms.max: p50 " "$work/stdout" &&
+  grep -q "paired bootstrap" "$work/cmp-real/compare.json" &&
+  grep -q "No significant change" "$work/cmp-noise/compare.md" &&
+  grep -q 'id="cdf-1"' "$work/cmp-real/compare.html"; then pass; else fail compare-seeds-change; fi
+run compare "$work/good/broker_kill.json" --a "$poll=5000" --seeds 0 --out "$work/cmp-bad"
+if [ "$code" -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && [ ! -e "$work/cmp-bad" ]; then
+  pass
+else
+  fail compare-bad-seeds
+fi
 
 echo "check and compare commands: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

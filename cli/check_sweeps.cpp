@@ -1,0 +1,109 @@
+// File: the sweep half of `nssim check` (see check_sweeps.h).
+#include "check_sweeps.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "child_runs.h"
+#include "commands.h"
+#include "output_dir.h"
+#include "sim/model/scenario_loader.h"
+#include "sweep_document.h"
+#include "sweep_files.h"
+
+namespace nssim::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool has_sweep_block(const std::string& path) {
+  try {
+    return sim::load_scenario_file(path, {}).sweep.has_value();
+  } catch (const sim::ScenarioError&) {
+    return false;  // the plain run reports it
+  }
+}
+
+SweepCheck evaluate(const std::string& name, const std::string& path, const std::string& dir,
+                    const ChildOutcome& child) {
+  SweepCheck check{name, path, "", nullptr};
+  const bool exited = child.spawn_error.empty() && child.signal == 0;
+  if (!exited || (child.exit_code != 0 && child.exit_code != kExitExpectationFailed)) {
+    const std::string line = first_line_of_file(dir + "/stderr.txt");
+    check.error = exited && child.exit_code == kExitBadInput && !line.empty()
+                      ? line
+                      : "nssim sweep: " + describe_outcome(child) + " (see " + dir + "/stderr.txt)";
+    return check;
+  }
+  std::ifstream in(dir + "/sweep.json");
+  check.sweep = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!check.sweep.is_object()) check.error = "cannot read " + dir + "/sweep.json";
+  return check;
+}
+
+}  // namespace
+
+std::vector<SweepCheck> run_sweep_blocks(
+    const std::vector<std::pair<std::string, std::string>>& files, const std::string& out,
+    std::size_t jobs, const std::string& seeds) {
+  std::vector<SweepCheck> checks;
+  for (const auto& [path, name] : files) {
+    if (!has_sweep_block(path)) continue;
+    const std::string dir = (fs::path(out) / name / "sweep").string();
+    if (auto error = make_output_dir(dir); !error.empty()) {
+      checks.push_back({name, path, "--out: " + error, nullptr});
+      continue;
+    }
+    std::error_code ignored;
+    fs::remove(dir + "/sweep.json", ignored);  // never read a previous sweep
+    ChildSpec spec{{"sweep", path, "--out", dir, "-j", std::to_string(jobs)},
+                   dir + "/stdout.txt",
+                   dir + "/stderr.txt"};
+    if (!seeds.empty()) spec.args.insert(spec.args.end(), {"--seeds", seeds});
+    const auto outcome = run_children({spec}, 1, {}).front();
+    checks.push_back(evaluate(name, path, dir, outcome));
+  }
+  return checks;
+}
+
+bool sweep_check_failed(const SweepCheck& check) {
+  return check.error.empty() && reports::sweep_verdict(check.sweep) == "fail";
+}
+
+std::vector<std::string> sweep_check_lines(const SweepCheck& check, bool verbose) {
+  if (!check.error.empty()) return {"ERROR " + check.name + " sweep: " + check.error};
+  std::size_t count = 0;
+  std::vector<std::string> details;
+  const auto& points = check.sweep["points"];
+  for (const auto& point : points) {
+    for (const auto& e : point["expectations"]) {
+      ++count;
+      const bool passed = e.value("passed", false);
+      if (passed && !verbose) continue;
+      const std::string where =
+          points.size() > 1 ? " [" + point.value("label", std::string()) + "]" : "";
+      details.push_back(std::string(passed ? "  pass " : "  FAIL ") +
+                        e.value("source", std::string()) + where + ": " +
+                        e.value("message", std::string()));
+      if (!passed && e["worst_command"].is_string()) {
+        details.push_back("    worst seed: " + e["worst_command"].get<std::string>());
+      }
+    }
+  }
+  const std::string seeds = check.sweep["seeds"]["count"].dump();
+  std::vector<std::string> lines{sweep_check_failed(check)
+                                     ? "FAIL " + check.name + " sweep (over " + seeds + " seeds)"
+                                     : "PASS " + check.name + " sweep (" + std::to_string(count) +
+                                           (count == 1 ? " expectation" : " expectations") +
+                                           " over " + seeds + " seeds)"};
+  lines.insert(lines.end(), details.begin(), details.end());
+  return lines;
+}
+
+reports::JunitSuite junit_suite_of(const SweepCheck& check) {
+  if (!check.error.empty()) return {check.name + " sweep", {{"sweep", false, check.error, ""}}};
+  return reports::junit_suite_from_sweep(check.sweep);
+}
+
+}  // namespace nssim::cli

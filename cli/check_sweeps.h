@@ -1,0 +1,37 @@
+// File: the sweep half of `nssim check`: each scenario with a "sweep" block also runs as
+// `nssim sweep` (one child at a time, each using every job slot), and its expectations over the
+// distribution join the suite's verdict, its lines and its JUnit file.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "junit_report.h"
+
+namespace nssim::cli {
+
+struct SweepCheck {
+  std::string name;  // the scenario's file name without .json
+  std::string path;
+  std::string error;     // one line when the sweep could not run or was bad input
+  nlohmann::json sweep;  // its sweep.json otherwise
+};
+
+// Runs the sweep block of every listed scenario that has one (files that cannot be loaded are
+// left to the plain runs to report). `seeds` ("N" or "A..B", or empty for each block's own)
+// overrides every block's count. Each sweep writes into OUT/<name>/sweep.
+std::vector<SweepCheck> run_sweep_blocks(
+    const std::vector<std::pair<std::string, std::string>>& files, const std::string& out,
+    std::size_t jobs, const std::string& seeds);
+
+// "PASS <name> sweep (N expectations over S seeds)", or FAIL with a line per failed expectation
+// and its worst seed's command, or "ERROR <name> sweep: ...".
+std::vector<std::string> sweep_check_lines(const SweepCheck& check, bool verbose);
+
+bool sweep_check_failed(const SweepCheck& check);
+
+reports::JunitSuite junit_suite_of(const SweepCheck& check);
+
+}  // namespace nssim::cli
