@@ -53,4 +53,16 @@ if ! cmp "$work/local/sweep.json" "$work/slurm/sweep.json"; then
   diff <(head -c 2000 "$work/local/sweep.json") <(head -c 2000 "$work/slurm/sweep.json") || true
   fail "sweep.json differs between the local and the Slurm sweep of $scenario"
 fi
+# A lost shard: the same command resubmits only that shard, and the merge is the same again.
+rm "$work/slurm/shards/shard-2-of-4.json" "$work/slurm/sweep.json"
+if ! timeout 1200 "$nssim" sweep "$scenario" --seeds 40 --slurm --slurm-tasks 4 \
+  --out "$work/slurm" >"$work/resubmit.log" 2>&1; then
+  tail -n 20 "$work/resubmit.log"
+  fail "the resubmitting slurm sweep failed"
+fi
+grep -qx -- '#SBATCH --array=2' "$work/slurm/sweep.sbatch" ||
+  { cat "$work/slurm/sweep.sbatch"; fail "the rerun did not resubmit only shard 2"; }
+grep -q "(1 of 4 shards)" "$work/resubmit.log" || { cat "$work/resubmit.log"; fail "no '1 of 4 shards'"; }
+cmp "$work/local/sweep.json" "$work/slurm/sweep.json" ||
+  fail "sweep.json differs after resubmitting one shard"
 result "1 passed, 0 failed"
