@@ -33,7 +33,7 @@ struct RunOptions {
 
 // Prints one line per expectation; 1 when any failed, with the command that repeats the run,
 // every --set override included.
-int print_expectations(const sim::Scenario& scenario, const std::vector<std::string>& set,
+int print_expectations(const std::string& command,
                        const std::vector<reports::ExpectationVerdict>& verdicts) {
   bool failed = false;
   for (const auto& verdict : verdicts) {
@@ -42,10 +42,7 @@ int print_expectations(const sim::Scenario& scenario, const std::vector<std::str
     failed = failed || !verdict.passed;
   }
   if (failed) {
-    std::cout << "repeat: "
-              << run_command_line(scenario.file, core::profile_name(scenario.profile), set,
-                                  scenario.seed)
-              << "\n";
+    std::cout << "repeat: " << command << "\n";
   }
   return failed ? kExitExpectationFailed : 0;
 }
@@ -94,7 +91,11 @@ int run(const RunOptions& options) {
 
   sim::WorldRecord record = sim::run_world(scenario);
   const auto& events = record.log.events();
-  const nlohmann::json result = sim::analyze_run(scenario, record.topology, events, *record.sends);
+  nlohmann::json result = sim::analyze_run(scenario, record.topology, events, *record.sends);
+  // What repeats this run, so the report, its JUnit file and its header can say it.
+  result["scenario"]["set"] = options.set;
+  result["scenario"]["command"] = run_command_line(
+      scenario.file, core::profile_name(scenario.profile), options.set, scenario.seed);
 
   const auto inputs = expectation_inputs(scenario);
   const auto verdicts = reports::check_expectations(result, inputs);
@@ -104,7 +105,8 @@ int run(const RunOptions& options) {
     return kExitBadInput;
   }
   print_run_summary(std::cout, result);
-  const int verdict = print_expectations(scenario, options.set, verdicts);
+  const int verdict =
+      print_expectations(result["scenario"]["command"].get<std::string>(), verdicts);
   std::cout << "result: " << dir << "/result.json\n";
   std::cout << "report: " << dir << "/report.html" << std::endl;
   return verdict;

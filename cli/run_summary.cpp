@@ -33,9 +33,11 @@ std::string failures(const nlohmann::json& sends) {
 
 void print_run_summary(std::ostream& out, const nlohmann::json& result) {
   out << "sends: " << failures(result["sends"]) << " failed\n";
-  for (const auto& outage : result["outages"]) {
-    out << "outage " << outage["fault"].get<int>() << ": " << outage["kind"].get<std::string>()
-        << " of " << outage["brokers"].dump() << " at " << seconds(outage["start_ms"]) << "\n";
+  for (std::size_t i = 0; i < result["outages"].size(); ++i) {
+    const auto& outage = result["outages"][i];
+    out << "outages[" << i << "] (faults[" << outage["fault"].get<int>()
+        << "]): " << outage["kind"].get<std::string>() << " of " << outage["brokers"].dump()
+        << " at " << seconds(outage["start_ms"]) << "\n";
     for (const auto& ns : outage["nameservers"]) {
       out << "  " << ns["nameserver"].get<std::string>() << " dropped "
           << ns["broker_addr"].get<std::string>() << ": "

@@ -109,10 +109,9 @@ json outage_sections(const json& a, const json& b, json& notes) {
     }
     json rows = json::array();
     collect_rows(outage_a, outage_b, prefix, rows);
-    sections.push_back(
-        {{"title", "outage " + std::to_string(i) + ": " + (outage_a.is_object() ? desc_a : desc_b)},
-         {"prefix", prefix + "."},
-         {"figures", rows}});
+    sections.push_back({{"title", prefix + ": " + (outage_a.is_object() ? desc_a : desc_b)},
+                        {"prefix", prefix + "."},
+                        {"figures", rows}});
   }
   return sections;
 }

@@ -90,7 +90,10 @@ void write_changes(std::ostream& out, const json& changes) {
 
 void write_section(std::ostream& out, const json& section) {
   std::string title = section["title"].get<std::string>();
-  title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+  // "Whole run", but "outages[0]: ..." as the figures spell it.
+  if (title.rfind("outages[", 0) != 0) {
+    title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+  }
   out << "\n## " << cell(title) << "\n\n";
   out << "| figure | A | B | difference | relative |\n|---|--:|--:|--:|--:|\n";
   const std::size_t prefix = section["prefix"].get<std::string>().size();

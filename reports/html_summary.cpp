@@ -84,10 +84,15 @@ std::string render_header(const nlohmann::json& report) {
                      json_string(scenario, "profile") + " \u00B7 seed " +
                      number_text(json_member(scenario, "seed")) + " \u00B7 " +
                      (duration ? format_duration(*duration) : "\u2014") + " simulated";
+  const std::string command = json_string(scenario, "command");
+  const std::string repeat = command.empty()
+                                 ? ""
+                                 : "<p class=\"meta\">Repeat it: <code class=\"repeat\">" +
+                                       html_escape(command) + "</code></p>\n";
   return "<header>\n<h1>" + html_escape(json_string(scenario, "name")) +
-         "</h1>\n<p class=\"meta\">" + html_escape(meta) + "</p>\n" + verdict_line(report) +
-         "<p class=\"description\">" + html_escape(json_string(scenario, "description")) +
-         "</p>\n</header>\n";
+         "</h1>\n<p class=\"meta\">" + html_escape(meta) + "</p>\n" + repeat +
+         verdict_line(report) + "<p class=\"description\">" +
+         html_escape(json_string(scenario, "description")) + "</p>\n</header>\n";
 }
 
 std::string render_expectations(const nlohmann::json& report) {

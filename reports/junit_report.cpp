@@ -60,14 +60,20 @@ std::string expected_text(const nlohmann::json& expectation) {
   return value == expected ? text : text + " (" + expected + ")";
 }
 
+// The command that repeats the run, every override included; older reports without one get the
+// file, profile and seed.
+std::string repeat_command(const nlohmann::json& scenario) {
+  if (field(scenario, "command").is_string()) return field(scenario, "command").get<std::string>();
+  return "nssim run " + text_of(field(scenario, "file")) + " --profile " +
+         text_of(field(scenario, "profile")) + " --seed " + text_of(field(scenario, "seed"));
+}
+
 // What a CI reader needs to see why an expectation failed and how to repeat the run.
 std::string failure_detail(const nlohmann::json& expectation, const nlohmann::json& scenario) {
   return text_of(field(expectation, "message")) +
          "\nfigure: " + text_of(field(expectation, "figure")) +
          "\nmeasured: " + text_of(field(expectation, "measured")) +
-         "\nexpected: " + expected_text(expectation) + "\nrepeat: nssim run " +
-         text_of(field(scenario, "file")) + " --seed " + text_of(field(scenario, "seed")) +
-         " --profile " + text_of(field(scenario, "profile"));
+         "\nexpected: " + expected_text(expectation) + "\nrepeat: " + repeat_command(scenario);
 }
 
 std::size_t failures(const JunitSuite& suite) {

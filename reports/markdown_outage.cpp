@@ -24,13 +24,14 @@ std::string join(const nlohmann::json& names) {
 }
 
 std::string heading(const nlohmann::json& outage, std::size_t position) {
-  std::string text = "### Outage " + std::to_string(position + 1) + ": " +
+  // Numbered as the figures are, outages[i], with the fault as the file numbers it, faults[j].
+  std::string text = "### outages[" + std::to_string(position) + "]: faults[" +
+                     number_text(field(outage, "fault")) + "] " +
                      string_text(field(outage, "kind")) + " of " + join(field(outage, "brokers")) +
                      " at " + instant_text(field(outage, "start_ms"));
   const auto& end = field(outage, "end_ms");
   text += end.is_number() ? ", back at " + instant_text(end) : ", lasting to the end of the run";
-  return text + "\n\nFigures under `outages[" + std::to_string(position) + "]` (fault " +
-         number_text(field(outage, "fault")) + ").\n\n";
+  return text + "\n\n";
 }
 
 std::string detection_part(const nlohmann::json& outage) {

@@ -62,6 +62,9 @@ std::string run_lines(const nlohmann::json& report) {
                      string_text(field(scenario, "file")) +
                      "`: " + node_counts(field(report, "nodes")) + ", " +
                      counted(field(report, "faults").size(), "fault") + ".\n\n";
+  if (field(scenario, "command").is_string()) {
+    text += "Repeat it: `" + string_text(field(scenario, "command")) + "`\n\n";
+  }
   std::string settings;
   for (const auto& [name, value] : field(report, "settings").items()) {
     settings += (settings.empty() ? "" : ", ") + ("`" + name + "=" + value.dump() + "`");

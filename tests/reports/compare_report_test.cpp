@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace nssim::reports {
 namespace {
@@ -63,7 +65,7 @@ TEST(CompareReport, IdenticalReportsHaveNoChangesAndNoNotes) {
   EXPECT_TRUE(comparison["notes"].empty());
   ASSERT_EQ(comparison["sections"].size(), 2u);
   EXPECT_EQ(comparison["sections"][0]["title"], "whole run");
-  EXPECT_EQ(comparison["sections"][1]["title"], "outage 0: poweroff of broker-a-0 at 300000 ms");
+  EXPECT_EQ(comparison["sections"][1]["title"], "outages[0]: poweroff of broker-a-0 at 300000 ms");
   for (const auto& section : comparison["sections"]) {
     for (const auto& row : section["figures"]) EXPECT_FALSE(row["changed"].get<bool>());
   }
@@ -150,7 +152,7 @@ TEST(CompareReport, DifferentOutageListsAreComparedByIndexAndSaidSo) {
   b["outages"].push_back(second);
   const json comparison = build_comparison(base_report(), b, "A", "B");
   ASSERT_EQ(comparison["sections"].size(), 3u);
-  EXPECT_EQ(comparison["sections"][2]["title"], "outage 1: kill of broker-a-0 at 700000 ms");
+  EXPECT_EQ(comparison["sections"][2]["title"], "outages[1]: kill of broker-a-0 at 700000 ms");
   const json* row = find_row(comparison, "outages[1].start_ms");
   ASSERT_NE(row, nullptr);
   EXPECT_TRUE((*row)["a"].is_null());
@@ -191,7 +193,8 @@ TEST(CompareReport, MarkdownShowsTheChangeListAndBoldsChangedCells) {
             std::string::npos);
   EXPECT_NE(markdown.find("| `sends.total` | 100 | 100 |  |  |\n"), std::string::npos);
   EXPECT_NE(markdown.find("| settings | `profile=5.x` | as written |\n"), std::string::npos);
-  EXPECT_NE(markdown.find("## Outage 0: poweroff of broker-a-0 at 300000 ms\n"), std::string::npos);
+  EXPECT_NE(markdown.find("## outages[0]: poweroff of broker-a-0 at 300000 ms\n"),
+            std::string::npos);
 }
 
 TEST(CompareReport, HtmlIsSelfContainedEscapedAndHighlightsChanges) {
@@ -213,14 +216,44 @@ TEST(CompareReport, HtmlIsSelfContainedEscapedAndHighlightsChanges) {
   }
 }
 
-TEST(CompareReport, SameInputGivesTheSameDocuments) {
+// Comparing B with A instead of A with B swaps every row's sides and the sign of its difference,
+// and changes the same figures; the sides keep their own labels.
+TEST(CompareReport, SwappingTheSidesSwapsEveryRow) {
   json b = base_report();
   b["sends"]["ok"] = 90;
-  const json first = build_comparison(base_report(), b, "A", "B");
-  const json second = build_comparison(base_report(), b, "A", "B");
-  EXPECT_EQ(first.dump(), second.dump());
-  EXPECT_EQ(render_comparison_html(first), render_comparison_html(second));
-  EXPECT_EQ(render_comparison_markdown(first), render_comparison_markdown(second));
+  b["outages"][0]["producers"]["stale_route_ms"]["max"] = 30000;
+  const json forward = build_comparison(base_report(), b, "A", "B");
+  const json backward = build_comparison(b, base_report(), "B", "A");
+  EXPECT_EQ(backward["sides"][0]["label"], "B");
+  EXPECT_EQ(backward["sides"][1]["label"], "A");
+  const json* ok = find_row(backward, "sends.ok");
+  ASSERT_NE(ok, nullptr);
+  EXPECT_EQ((*ok)["a"], 90);
+  EXPECT_EQ((*ok)["b"], 100);
+  EXPECT_EQ((*ok)["difference"], 10);
+  std::size_t rows = 0;
+  for (const auto& section : forward["sections"]) {
+    for (const auto& row : section["figures"]) {
+      const json* other = find_row(backward, row["figure"].get<std::string>());
+      ASSERT_NE(other, nullptr) << row["figure"];
+      EXPECT_EQ((*other)["a"], row["b"]) << row["figure"];
+      EXPECT_EQ((*other)["b"], row["a"]) << row["figure"];
+      EXPECT_EQ((*other)["changed"], row["changed"]) << row["figure"];
+      if (row["difference"].is_number()) {
+        EXPECT_EQ((*other)["difference"].get<double>(), -row["difference"].get<double>())
+            << row["figure"];
+      }
+      ++rows;
+    }
+  }
+  EXPECT_GT(rows, 10u);
+  auto sorted = [](std::vector<std::string> figures) {
+    std::sort(figures.begin(), figures.end());
+    return figures;
+  };
+  EXPECT_EQ(sorted(change_figures(backward)),
+            (std::vector<std::string>{"outages[0].producers.stale_route_ms.max", "sends.ok"}));
+  EXPECT_EQ(sorted(change_figures(forward)), sorted(change_figures(backward)));
 }
 
 }  // namespace

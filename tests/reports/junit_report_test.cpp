@@ -30,6 +30,17 @@ TEST(JunitReport, OneCasePerExpectationNamedByItsSource) {
   EXPECT_TRUE(suite.cases[1].detail.starts_with("moved\nfigure: "));
 }
 
+TEST(JunitReport, AFailureRepeatsTheRunWithEveryOverride) {
+  const auto suite = junit_suite_from_report(json::parse(R"({"scenario": {"name": "s",
+    "file": "s.json", "seed": 3, "profile": "5.x",
+    "command": "nssim run s.json --profile 5.x --set 'faults[0].kind=poweroff' --seed 3"},
+    "expectations": [{"source": "b > 2", "passed": false, "message": "moved"}]})"));
+  ASSERT_EQ(suite.cases.size(), 1U);
+  EXPECT_TRUE(suite.cases[0].detail.ends_with(
+      "\nrepeat: nssim run s.json --profile 5.x --set 'faults[0].kind=poweroff' --seed 3"))
+      << suite.cases[0].detail;
+}
+
 TEST(JunitReport, ReportWithoutExpectationsIsOnePassingRun) {
   const auto suite = junit_suite_from_report(json::parse(R"({"scenario": {"name": "calm"},
     "expectations": []})"));

@@ -81,6 +81,20 @@ check "the worst seed's command gives the worst value" \
 check "junit.xml carries the failure and its command" \
   'grep -q "failures=\"1\"" "$work/tight/junit.xml" && grep -q "repeat: nssim run" "$work/tight/junit.xml"'
 
+# nssim run: a failed expectation's repeat line, report.json, junit.xml and the report's header
+# carry every override, and the repeated command gives the same failure.
+sed 's/"outages\[0\].sends.failed.total > 0"/"outages[0].sends.failed.total > 100000"/' \
+  "$scenarios/broker_poweroff.json" >"$work/run_fail.json"
+run run "$work/run_fail.json" --set 'faults[0].duration_ms=200000' --set 'producers[0].count=10' \
+  --out "$work/overrides"
+repeat="nssim run $work/run_fail.json --profile 5.x --set 'faults[0].duration_ms=200000' --set 'producers[0].count=10' --seed 1"
+check "run's repeat line, report.json, junit.xml and report.md carry every --set" \
+  '[ $code -eq 1 ] && grep -qxF "repeat: $repeat" "$work/stdout" &&
+   grep -qF "\"command\": \"$repeat\"" "$work/overrides/report.json" &&
+   grep -qF "repeat: nssim run $work/run_fail.json --profile 5.x --set &apos;faults[0].duration_ms=200000&apos; --set &apos;producers[0].count=10&apos; --seed 1" "$work/overrides/junit.xml" &&
+   grep -qF "Repeat it: \`$repeat\`" "$work/overrides/report.md" &&
+   grep -qF "class=\"repeat\">nssim run $work/run_fail.json --profile 5.x --set &#39;faults[0]" "$work/overrides/report.html"'
+
 # Bad input: exit 2, one line on stderr, no output folder.
 bad() {
   run sweep "$@" --out "$work/bad"
