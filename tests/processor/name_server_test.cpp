@@ -111,14 +111,27 @@ TEST(NameServerChannelEvents, FourNineFallsBackToTheRemoteAddress) {
   EXPECT_TRUE(server.rim().broker_addr_table().empty());
 }
 
-TEST(NameServerDispatch, ConfigBlackListAndStartTimeAreKept) {
+// The start time given to the constructor is where ClientRequestProcessor (5.x) counts
+// waitSecondsForService from: a NameServer started at 77 s is not ready at 100 s (which a start
+// at 0 would be), nor at 77 s + 44.999 s, and is at 77 s + 45 s. The black list given to the
+// constructor is checked by ConfigProcessor.UpdateConfigRefusesBlackListedKeys and
+// ConfiguredBlackListIsAddedToTheFixedOne.
+TEST(NameServerDispatch, WaitForServiceCountsFromTheStartTime) {
   NamesrvConfig config;
-  config.product_env_name = "test";
-  NameServer ns(Profile::kV5, config, 77);
-  EXPECT_EQ(ns.start_time_ms(), 77);
-  EXPECT_EQ(ns.config().product_env_name, "test");
-  EXPECT_EQ(ns.profile(), Profile::kV5);
-  EXPECT_TRUE(ns.take_min_broker_id_notices().empty());
+  config.need_wait_for_service = true;
+  config.wait_seconds_for_service = 45;
+  NameServer ns(Profile::kV5, config, 77'000);
+  ASSERT_TRUE(ns.process(Registration{}.request(), kChannel, 78'000).has_value());
+  const RemotingRequest route = Request(rc::kGetRouteinfoByTopic).ext("topic", "TopicA");
+  for (std::int64_t now_ms : {100'000, 121'999}) {
+    const auto early = ns.process(route, kChannel, now_ms);
+    ASSERT_TRUE(early.has_value());
+    EXPECT_EQ(early->code, response_code::kSystemError) << now_ms;
+    EXPECT_EQ(early->remark, "name server not ready") << now_ms;
+  }
+  const auto ready = ns.process(route, kChannel, 122'000);
+  ASSERT_TRUE(ready.has_value());
+  EXPECT_EQ(ready->code, response_code::kSuccess);
 }
 
 }  // namespace

@@ -25,14 +25,24 @@ TEST(Expectations, FigurePathsReachNestedFields) {
   EXPECT_FALSE(figure_at(kResult, "sends.ok").has_value());
 }
 
-TEST(Expectations, EveryOperatorCompares) {
-  EXPECT_TRUE(check("sends.failed.total", "==", "3").passed);
-  EXPECT_TRUE(check("sends.failed.total", "!=", "0").passed);
-  EXPECT_TRUE(check("sends.failed.total", "<", "4").passed);
-  EXPECT_TRUE(check("sends.failed.total", "<=", "3").passed);
-  EXPECT_TRUE(check("sends.failed.total", ">", "2").passed);
-  EXPECT_TRUE(check("sends.failed.total", ">=", "3").passed);
-  EXPECT_FALSE(check("sends.failed.total", "<", "3").passed);
+// Each operator against the measured 3, with the value below, at and above it: the equality edge
+// and both sides, so an operator that always holds (or never does) fails.
+TEST(Expectations, EveryOperatorHoldsExactlyWhereItShould) {
+  struct Row {
+    const char* op;
+    bool below;  // 3 op 2
+    bool at;     // 3 op 3
+    bool above;  // 3 op 4
+  };
+  for (const Row& row :
+       {Row{"==", false, true, false}, Row{"!=", true, false, true}, Row{"<", false, false, true},
+        Row{"<=", false, true, true}, Row{">", true, false, false}, Row{">=", true, true, false}}) {
+    EXPECT_EQ(check("sends.failed.total", row.op, "2").passed, row.below) << "3 " << row.op << " 2";
+    EXPECT_EQ(check("sends.failed.total", row.op, "3").passed, row.at) << "3 " << row.op << " 3";
+    EXPECT_EQ(check("sends.failed.total", row.op, "4").passed, row.above) << "3 " << row.op << " 4";
+    EXPECT_EQ(check("sends.failed.total", row.op, "3.5").passed, row.above)
+        << "3 " << row.op << " 3.5";
+  }
 }
 
 TEST(Expectations, FailureSaysWhatMovedAndByHowMuch) {

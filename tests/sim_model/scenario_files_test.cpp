@@ -6,8 +6,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "sim/model/rng.h"
 #include "sim/model/scenario_loader.h"
@@ -68,13 +72,201 @@ TEST(ScenarioFiles, EveryShippedScenarioLoads) {
   }
 }
 
-TEST(ScenarioFiles, EveryShippedScenarioLoadsUnderBothProfiles) {
-  for (const auto& path : shipped_scenarios()) {
+// The nodes a scenario file names, worked out from its JSON alone with the naming rules of
+// scenario.h: NameServers "ns-<i>", brokers "<group>-<brokerId>", producers "<prefix>-<i>".
+struct FileNodes {
+  std::vector<std::string> nameservers;
+  std::map<std::string, std::vector<std::string>> groups;     // group -> its brokers
+  std::map<std::string, std::vector<std::string>> producers;  // name_prefix -> its producers
+
+  explicit FileNodes(const json& file) {
+    const int ns_count = file.contains("nameservers") ? file["nameservers"].value("count", 3) : 3;
+    for (int i = 0; i < ns_count; ++i) nameservers.push_back("ns-" + std::to_string(i));
+    for (const auto& entry : file["broker_groups"]) {
+      for (const auto& name : entry_names(entry)) {
+        for (int id = 0; id <= entry.value("slaves", 0); ++id) {
+          groups[name].push_back(name + "-" + std::to_string(id));
+        }
+      }
+    }
+    for (const auto& entry : file.value("producers", json::array())) {
+      const std::string prefix = entry.value("name_prefix", "producer");
+      for (int i = 0; i < entry.value("count", 1); ++i) {
+        producers[prefix].push_back(prefix + "-" + std::to_string(i));
+      }
+    }
+  }
+
+  static std::vector<std::string> entry_names(const json& entry) {
+    if (entry.contains("name")) return {entry["name"].get<std::string>()};
+    std::vector<std::string> names;
+    for (int i = 0; i < entry.value("count", 0); ++i) {
+      names.push_back(entry["name_prefix"].get<std::string>() + std::to_string(i));
+    }
+    return names;
+  }
+
+  // A fault target or partition side entry: a keyword, a group, a producer set or a node.
+  std::set<std::string> resolve(const std::string& name) const {
+    std::set<std::string> out;
+    auto add_all = [&out](const std::map<std::string, std::vector<std::string>>& sets) {
+      for (const auto& [key, nodes] : sets) out.insert(nodes.begin(), nodes.end());
+    };
+    if (name == "nameservers" || name == "all") {
+      out.insert(nameservers.begin(), nameservers.end());
+    } else if (name == "brokers") {
+      add_all(groups);
+    } else if (name == "producers") {
+      add_all(producers);
+    } else if (groups.count(name) != 0) {
+      out.insert(groups.at(name).begin(), groups.at(name).end());
+    } else if (producers.count(name) != 0) {
+      out.insert(producers.at(name).begin(), producers.at(name).end());
+    } else {
+      out.insert(name);
+    }
+    return out;
+  }
+};
+
+std::vector<std::string> strings_of(const json& list) {
+  std::vector<std::string> out;
+  for (const auto& item : list) out.push_back(item.get<std::string>());
+  return out;
+}
+
+void expect_faults_as_written(const json& file, const Scenario& s, const FileNodes& nodes) {
+  const json faults = file.value("faults", json::array());
+  ASSERT_EQ(s.faults.size(), faults.size());
+  for (std::size_t i = 0; i < s.faults.size(); ++i) {
+    const FaultSpec& fault = s.faults[i];
+    ASSERT_LT(fault.file_index, faults.size());
+    const json& written = faults[fault.file_index];
+    SCOPED_TRACE("faults[" + std::to_string(fault.file_index) + "]");
+    if (i > 0) {
+      EXPECT_LE(s.faults[i - 1].at_ms, fault.at_ms) << "sorted by at_ms";
+    }
+    EXPECT_EQ(fault_kind_name(fault.kind), written["kind"].get<std::string>());
+    EXPECT_EQ(fault.at_ms, written["at_ms"].get<std::int64_t>());
+    EXPECT_EQ(fault.duration_ms.has_value(), written.contains("duration_ms"));
+    if (written.contains("duration_ms")) {
+      EXPECT_EQ(*fault.duration_ms, written["duration_ms"].get<std::int64_t>());
+    }
+    for (const char* key : {"node", "group", "nameserver", "nameservers"}) {
+      if (!written.contains(key)) continue;
+      EXPECT_EQ(std::set<std::string>(fault.nodes.begin(), fault.nodes.end()),
+                nodes.resolve(written[key].get<std::string>()))
+          << key;
+    }
+    if (written.contains("from")) {
+      std::set<std::string> from, to;
+      for (const auto& name : strings_of(written["from"])) from.merge(nodes.resolve(name));
+      for (const auto& name : strings_of(written["to"])) to.merge(nodes.resolve(name));
+      EXPECT_EQ(std::set<std::string>(fault.side_a.begin(), fault.side_a.end()), from);
+      EXPECT_EQ(std::set<std::string>(fault.side_b.begin(), fault.side_b.end()), to);
+      EXPECT_EQ(fault.one_way, written.value("one_way", false));
+    }
+    if (written.contains("broker_name")) {
+      EXPECT_EQ(fault.broker_name, written["broker_name"].get<std::string>());
+    }
+  }
+}
+
+// What the loader made of a file under a profile override, against the file's JSON read on its
+// own: node counts and names, topics, producers, faults and expectations as written, and the
+// override's own defaults (registerBrokerTimeoutMills 6000 in 4.9, 24000 in 5.x) wherever the
+// file leaves a setting out.
+void expect_loaded_as_written(const json& file, const Scenario& s, core::Profile profile) {
+  const FileNodes nodes(file);
+  EXPECT_EQ(s.profile, profile);
+  EXPECT_EQ(s.name, file["name"].get<std::string>());
+  EXPECT_EQ(s.seed, file.value("seed", std::uint64_t{1}));
+  EXPECT_EQ(s.duration_ms, file["duration_ms"].get<std::int64_t>());
+  EXPECT_EQ(nameserver_names(s), nodes.nameservers);
+
+  std::map<std::string, json> group_entries;  // expanded name -> its entry in the file
+  for (const auto& entry : file["broker_groups"]) {
+    for (const auto& name : FileNodes::entry_names(entry)) group_entries[name] = entry;
+  }
+  std::set<std::string> loaded_groups;
+  for (const auto& group : s.broker_groups) {
+    loaded_groups.insert(group.name);
+    ASSERT_EQ(group_entries.count(group.name), 1u) << group.name;
+    const json& entry = group_entries[group.name];
+    EXPECT_EQ(group.slaves, entry.value("slaves", 0)) << group.name;
+    const std::int64_t timeout = profile == core::Profile::kV4_9 ? 6000 : 24000;
+    EXPECT_EQ(group.config.register_broker_timeout_mills,
+              entry.value("config", json::object()).value("registerBrokerTimeoutMills", timeout))
+        << group.name;
+  }
+  EXPECT_EQ(loaded_groups.size(), s.broker_groups.size()) << "a group is listed twice";
+  EXPECT_EQ(loaded_groups.size(), group_entries.size());
+  std::set<std::string> brokers;
+  for (const auto& node : broker_nodes(s)) brokers.insert(node.name);
+  EXPECT_EQ(brokers, nodes.resolve("brokers"));
+
+  std::vector<std::string> all_groups;
+  for (const auto& entry : file["broker_groups"]) {
+    for (const auto& name : FileNodes::entry_names(entry)) all_groups.push_back(name);
+  }
+  std::size_t topic = 0;
+  for (const auto& entry : file["topics"]) {
+    for (const auto& name : FileNodes::entry_names(entry)) {
+      ASSERT_LT(topic, s.topics.size()) << name;
+      const TopicSpec& spec = s.topics[topic++];
+      EXPECT_EQ(spec.name, name);
+      EXPECT_EQ(spec.read_queue_nums, entry.value("readQueueNums", 16)) << name;
+      EXPECT_EQ(spec.write_queue_nums, entry.value("writeQueueNums", 16)) << name;
+      EXPECT_EQ(spec.perm, entry.value("perm", 6)) << name;
+      EXPECT_EQ(spec.groups, entry.contains("groups") ? strings_of(entry["groups"]) : all_groups)
+          << name;
+    }
+  }
+  EXPECT_EQ(topic, s.topics.size());
+
+  const json producers = file.value("producers", json::array());
+  ASSERT_EQ(s.producers.size(), producers.size());
+  for (std::size_t i = 0; i < producers.size(); ++i) {
+    const json& written = producers[i];
+    const ProducerSpec& spec = s.producers[i];
+    EXPECT_EQ(spec.name_prefix, written.value("name_prefix", "producer"));
+    EXPECT_EQ(spec.count, written.value("count", 1));
+    EXPECT_DOUBLE_EQ(spec.rate_per_s, written.value("rate_per_s", 1.0));
+    EXPECT_EQ(spec.arrival == Arrival::kPoisson, written.value("arrival", "fixed") == "poisson");
+    if (written.contains("topics")) {
+      EXPECT_EQ(spec.topics, strings_of(written["topics"]));
+    }
+    const json config = written.value("config", json::object());
+    EXPECT_EQ(spec.config.send_latency_fault_enable, config.value("sendLatencyFaultEnable", false));
+  }
+
+  expect_faults_as_written(file, s, nodes);
+
+  std::vector<std::string> expect;
+  for (const auto& expectation : s.expect) expect.push_back(expectation.source);
+  EXPECT_EQ(expect, strings_of(file.value("expect", json::array())));
+  EXPECT_EQ(s.sweep.has_value(), file.contains("sweep"));
+  if (s.sweep && file.contains("sweep")) {
+    if (file["sweep"].contains("seeds")) {
+      EXPECT_EQ(s.sweep->seeds, file["sweep"]["seeds"].get<std::int64_t>());
+    }
+    std::vector<std::string> sweep_expect;
+    for (const auto& expectation : s.sweep->expect) sweep_expect.push_back(expectation.source);
+    EXPECT_EQ(sweep_expect, strings_of(file["sweep"].value("expect", json::array())));
+  }
+}
+
+TEST(ScenarioFiles, EveryShippedScenarioLoadsAsWrittenUnderBothProfiles) {
+  const auto files = shipped_scenarios();
+  ASSERT_FALSE(files.empty()) << "no scenarios under " << scenarios_dir();
+  for (const auto& path : files) {
+    const json file = json::parse(read_text(path));
     for (core::Profile profile : {core::Profile::kV4_9, core::Profile::kV5}) {
+      SCOPED_TRACE(path.filename().string() + " under " + core::profile_name(profile));
       LoadOptions options;
       options.profile = profile;
       try {
-        EXPECT_EQ(load_scenario_file(path.string(), options).profile, profile);
+        expect_loaded_as_written(file, load_scenario_file(path.string(), options), profile);
       } catch (const ScenarioError& error) {
         ADD_FAILURE() << error.what();
       }
