@@ -26,6 +26,7 @@ struct Bin {
   std::map<std::string, int64_t> failed;
   int64_t failed_total = 0;
   int64_t stale_max = 0;
+  std::map<std::string, int64_t> ok_by_broker;
 };
 
 std::vector<Bin> bin_seconds(const std::vector<SecondSample>& samples) {
@@ -41,11 +42,12 @@ std::vector<Bin> bin_seconds(const std::vector<SecondSample>& samples) {
   }
   std::vector<Bin> bins;
   for (int64_t start = 0; start < count; start += size) {
-    Bin bin{start, std::min(size, count - start), 0, {}, 0, 0};
+    Bin bin{start, std::min(size, count - start), 0, {}, 0, 0, {}};
     for (int64_t t = start; t < start + bin.seconds; ++t) {
       const SecondSample& sample = samples[static_cast<std::size_t>(t)];
       bin.ok += sample.ok;
       bin.stale_max = std::max(bin.stale_max, sample.stale_producers);
+      for (const auto& [broker, n] : sample.ok_by_broker) bin.ok_by_broker[broker] += n;
       for (const auto& [cause, n] : sample.failed) {
         bin.failed[cause] += n;
         bin.failed_total += n;
@@ -183,7 +185,71 @@ std::string bin_note(const std::vector<Bin>& bins) {
   return "mean of " + std::to_string(bins.front().seconds) + " s bins";
 }
 
+// The broker groups to draw: the most successful attempts first, at most kBrokerLines, then by
+// name so that ties do not depend on map order.
+std::vector<std::string> busiest_brokers(const std::vector<Bin>& bins) {
+  std::map<std::string, int64_t> totals;
+  for (const auto& bin : bins) {
+    for (const auto& [broker, n] : bin.ok_by_broker) totals[broker] += n;
+  }
+  std::vector<std::pair<int64_t, std::string>> ranked;
+  for (const auto& [broker, n] : totals) ranked.emplace_back(-n, broker);
+  std::sort(ranked.begin(), ranked.end());
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < ranked.size() && i < kBrokerLines; ++i) {
+    names.push_back(ranked[i].second);
+  }
+  return names;
+}
+
+void draw_broker_line(SvgWriter& svg, const TimeAxis& axis, const std::vector<Bin>& bins,
+                      const std::string& broker, std::size_t index, double scale_max) {
+  std::string d;
+  int64_t total = 0;
+  for (const auto& bin : bins) {
+    const auto found = bin.ok_by_broker.find(broker);
+    const int64_t n = found == bin.ok_by_broker.end() ? 0 : found->second;
+    total += n;
+    const double rate = static_cast<double>(n) / static_cast<double>(bin.seconds);
+    const double y = kTop + kPanelHeight * (1 - rate / scale_max);
+    d += (d.empty() ? "M" : " L") + svg_number(axis.x(bin.start_s * 1000)) + " " + svg_number(y) +
+         " L" + svg_number(axis.x((bin.start_s + bin.seconds) * 1000)) + " " + svg_number(y);
+  }
+  svg.path(d, "broker-line broker-line-" + std::to_string(index),
+           broker + ": " + std::to_string(total) + " attempts succeeded");
+  // The key along the top of the plot, in the line's colour.
+  svg.text(kPlotLeft + 8 + 130 * static_cast<double>(index), kTop - 5,
+           "broker-label broker-line-" + std::to_string(index), broker);
+}
+
 }  // namespace
+
+std::string render_broker_chart_svg(const PageModel& model) {
+  if (model.seconds.empty()) return {};
+  const std::vector<Bin> bins = bin_seconds(model.seconds);
+  const auto brokers = busiest_brokers(bins);
+  if (brokers.empty()) return {};
+  double peak = 0;
+  for (const auto& bin : bins) {
+    for (const auto& broker : brokers) {
+      const auto found = bin.ok_by_broker.find(broker);
+      if (found == bin.ok_by_broker.end()) continue;
+      peak = std::max(peak, static_cast<double>(found->second) / static_cast<double>(bin.seconds));
+    }
+  }
+  const TimeAxis axis = make_time_axis(model.duration_ms);
+  const double bottom = kTop + kPanelHeight;
+  SvgWriter svg("sends-by-broker", kSvgWidth, bottom + kAxisRoom,
+                "Successful send attempts per second, per broker group");
+  draw_time_grid(svg, axis, kTop, bottom);
+  draw_fault_windows(svg, axis, model.faults, kTop, bottom);
+  const double scale = draw_value_scale(
+      svg, {kTop, kPanelHeight, "ok attempts/s", bin_note(bins), "no attempt succeeded"}, peak);
+  for (std::size_t i = 0; i < brokers.size(); ++i) {
+    draw_broker_line(svg, axis, bins, brokers[i], i, scale);
+  }
+  return svg.finish();
+}
 
 std::string render_stale_chart_svg(const PageModel& model) {
   if (model.seconds.empty()) return {};

@@ -180,6 +180,12 @@ void read_timeseries(const nlohmann::json& timeseries, PageModel& model) {
     SecondSample& sample = model.seconds[static_cast<std::size_t>(*t_s)];
     sample.ok = json_int(entry, "ok").value_or(0);
     sample.stale_producers = json_int(entry, "stale_producers").value_or(0);
+    const auto& by_broker = json_member(entry, "ok_by_broker");
+    if (by_broker.is_object()) {
+      for (const auto& [broker, count] : by_broker.items()) {
+        if (count.is_number_integer()) sample.ok_by_broker[broker] = count.get<int64_t>();
+      }
+    }
     const auto& failed = json_member(entry, "failed");
     if (!failed.is_object()) continue;
     for (const auto& [cause, count] : failed.items()) {

@@ -69,7 +69,8 @@ struct OutagePrediction {
 
 struct SecondSample {
   int64_t ok = 0;
-  std::map<std::string, int64_t> failed;  // cause -> sends, non-zero causes only
+  std::map<std::string, int64_t> failed;        // cause -> sends, non-zero causes only
+  std::map<std::string, int64_t> ok_by_broker;  // broker group -> attempts that succeeded
   int64_t stale_producers = 0;
 };
 

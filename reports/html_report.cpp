@@ -44,6 +44,13 @@ std::string pictures(const PageModel& model) {
   html += figure("Sends per second", render_sends_chart_svg(model),
                  "Sends by the second they started: ok above, failed below (stacked by cause, "
                  "own scale).");
+  if (const std::string brokers = render_broker_chart_svg(model); !brokers.empty()) {
+    html += figure("Load per broker group", brokers,
+                   "Send attempts that succeeded, per second, at each broker group (the " +
+                       std::to_string(kBrokerLines) +
+                       " busiest when there are more): where the producers' queue selection "
+                       "and fault strategy sent the load.");
+  }
   return html + "</section>\n";
 }
 

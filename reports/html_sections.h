@@ -19,6 +19,10 @@ std::string render_untouched_brokers(const PageModel& model);
 // html_charts.cpp: producers holding a stale route, and sends per second (ok; failed by cause).
 std::string render_stale_chart_svg(const PageModel& model);
 std::string render_sends_chart_svg(const PageModel& model);
+// html_charts.cpp: successful attempts per second per broker group, one line each (the groups
+// with the most, up to kBrokerLines); empty when the report has no per-broker series.
+std::string render_broker_chart_svg(const PageModel& model);
+inline constexpr std::size_t kBrokerLines = 8;
 
 // html_tables.cpp: per outage, the measured-beside-predicted picture and its tables.
 std::string render_outage_sections(const nlohmann::json& report);

@@ -88,6 +88,16 @@ footer { color: #666; font-size: 12px; margin-top: 30px; }
   section.outage, figure, table { break-inside: avoid; }
   h2, h3 { break-after: avoid; }
 }
+path.broker-line { fill: none; stroke-width: 1.6; }
+.broker-line-0 { stroke: #0072B2; } .broker-line-1 { stroke: #D55E00; }
+.broker-line-2 { stroke: #009E73; } .broker-line-3 { stroke: #CC79A7; }
+.broker-line-4 { stroke: #E69F00; } .broker-line-5 { stroke: #56B4E9; }
+.broker-line-6 { stroke: #000000; } .broker-line-7 { stroke: #999999; }
+text.broker-label { stroke: none; font-size: 12px; font-weight: 600; }
+text.broker-line-0 { fill: #0072B2; } text.broker-line-1 { fill: #D55E00; }
+text.broker-line-2 { fill: #009E73; } text.broker-line-3 { fill: #CC79A7; }
+text.broker-line-4 { fill: #E69F00; } text.broker-line-5 { fill: #56B4E9; }
+text.broker-line-6 { fill: #000000; } text.broker-line-7 { fill: #999999; }
 )CSS";
 }
 

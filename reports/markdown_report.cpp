@@ -120,12 +120,50 @@ std::string expectations_section(const nlohmann::json& expectations) {
   return text + table({"result", "expectation", "measured", "expected", "message"}, rows);
 }
 
+// "send_timeout_budget 3, no_route 1": the non-zero causes of a failed-by-cause object.
+std::string causes_text(const nlohmann::json& failed) {
+  std::string text;
+  for (const auto& [cause, count] : failed.items()) {
+    if (cause == "total" || number_or_zero(count) == 0) continue;
+    text += (text.empty() ? "" : ", ") + cause + " " + number_text(count);
+  }
+  return text;
+}
+
+// Where the load went: attempts per broker group (a retried send counts at each broker it tried),
+// and, when the scenario has more than one producer set, the sends of each.
+std::string load_section(const nlohmann::json& report) {
+  const auto& brokers = field(report, "sends_by_broker");
+  const auto& groups = field(report, "sends_by_producer_group");
+  if (!brokers.is_array() || brokers.empty()) return "";
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& b : brokers) {
+    const auto& failed = field(b, "failed");
+    rows.push_back({string_text(field(b, "broker_name")), number_text(field(b, "attempts")),
+                    number_text(field(b, "ok")), number_text(field(failed, "total")),
+                    causes_text(failed)});
+  }
+  std::string text = "## Send attempts by broker group\n\n" +
+                     table({"broker group", "attempts", "ok", "failed", "failed by cause"}, rows);
+  if (!groups.is_array() || groups.size() < 2) return text;
+  rows.clear();
+  for (const auto& g : groups) {
+    const auto& failed = field(g, "failed");
+    rows.push_back({string_text(field(g, "producer_group")), number_text(field(g, "total")),
+                    number_text(field(g, "ok")), number_text(field(failed, "total")),
+                    causes_text(failed)});
+  }
+  return text + "## Sends by producer group\n\n" +
+         table({"producer group", "sends", "ok", "failed", "failed by cause"}, rows);
+}
+
 }  // namespace
 
 std::string render_markdown(const nlohmann::json& report) {
   std::string text = title(report) + run_lines(report) + outages_section(field(report, "outages"));
   text += markdown::admin_section(field(report, "admin"));
   text += "## Sends over the whole run\n\n" + markdown::sends_section(field(report, "sends"));
+  text += load_section(report);
   text += disagreement_section(field(report, "nameserver_disagreement"));
   text += expectations_section(field(report, "expectations"));
   // One newline at the end, as a text file should have.

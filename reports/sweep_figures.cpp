@@ -100,7 +100,8 @@ SeedRecord seed_record_of(const json& report, std::size_t point, std::uint64_t s
   record.seed = seed;
   const auto& verdict = field(report, "verdict");
   record.verdict = verdict.is_string() ? verdict.get<std::string>() : "no_expectations";
-  for (const char* root : {"sends", "nameserver_disagreement", "admin"}) {
+  for (const char* root : {"sends", "sends_by_broker", "sends_by_producer_group",
+                           "nameserver_disagreement", "admin"}) {
     flatten(field(report, root), root, root, record.figures);
   }
   const auto& outages = field(report, "outages");

@@ -29,7 +29,8 @@ struct SeedRecord {
 };
 
 // The record of one run from its report.json (result plus verdict). Figures are the numeric
-// leaves under sends, nameserver_disagreement, outages[i] and admin[k], except per-item lists
+// leaves under sends, sends_by_broker[b], sends_by_producer_group[g], nameserver_disagreement,
+// outages[i] and admin[k], except per-item lists
 // (per_producer, disagreement intervals, never_reasons), predictions, and the leaves that place
 // the run rather than measure it (fault, start_ms, end_ms, at_ms, dropped_at_ms, back_at_ms).
 // Added per outage with a prediction: within_predicted.nameserver_removal_ms and

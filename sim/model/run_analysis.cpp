@@ -95,6 +95,50 @@ nlohmann::json faults_json(const Scenario& scenario) {
   return faults;
 }
 
+// Attempts per broker group, in the scenario's group order: where the load went, and where it
+// failed (the latency fault strategy's skew shows here, not in the totals).
+nlohmann::json sends_by_broker_json(const Scenario& scenario, const SendStats& sends) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& group : scenario.broker_groups) {
+    const auto found = sends.by_broker().find(group.name);
+    const BrokerAttempts none;
+    const BrokerAttempts& counts = found == sends.by_broker().end() ? none : found->second;
+    nlohmann::json failed = {{"total", counts.failed()}};
+    for (std::size_t c = 1; c < kSendCauseCount; ++c) {
+      failed[send_cause_name(static_cast<SendCause>(c))] = counts.by_cause[c];
+    }
+    list.push_back({{"broker_name", group.name},
+                    {"attempts", counts.attempts},
+                    {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
+                    {"failed", failed}});
+  }
+  return list;
+}
+
+// The sends of each producer set (its name_prefix is its producer group), in the file's order.
+nlohmann::json sends_by_group_json(const Scenario& scenario, const SendStats& sends) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& spec : scenario.producers) {
+    const auto found = sends.by_group().find(spec.name_prefix);
+    const SendCounts counts = found == sends.by_group().end() ? SendCounts{} : found->second;
+    nlohmann::json entry = send_counts_json(counts);
+    entry["producer_group"] = spec.name_prefix;
+    list.push_back(std::move(entry));
+  }
+  return list;
+}
+
+// Attempts that succeeded in `second`, per broker group with any.
+nlohmann::json ok_by_broker_json(const SendStats& sends, std::size_t second) {
+  nlohmann::json ok = nlohmann::json::object();
+  for (const auto& [name, counts] : sends.by_broker()) {
+    if (second < counts.ok_per_second.size() && counts.ok_per_second[second] != 0) {
+      ok[name] = counts.ok_per_second[second];
+    }
+  }
+  return ok;
+}
+
 // One entry per second of the run, seconds without sends included, so charts and CSV rows line
 // up with the time axis.
 nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::int64_t>& stale) {
@@ -111,6 +155,7 @@ nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::in
     series.push_back({{"t_s", second},
                       {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
                       {"failed", failed},
+                      {"ok_by_broker", ok_by_broker_json(sends, second)},
                       {"stale_producers", stale[second]}});
   }
   return series;
@@ -175,6 +220,8 @@ nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
   result["outages"] = outages_json(scenario, topology, events, sends);
   result["admin"] = admin_json(scenario, sends);
   result["sends"] = send_counts_json(sends.totals());
+  result["sends_by_broker"] = sends_by_broker_json(scenario, sends);
+  result["sends_by_producer_group"] = sends_by_group_json(scenario, sends);
   result["nameserver_disagreement"] = disagreements_json(scenario, events);
   result["timeseries"] =
       timeseries_json(sends, stale_producers_per_second(result["outages"], scenario.duration_ms));

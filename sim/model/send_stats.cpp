@@ -26,11 +26,15 @@ std::int64_t SendCounts::failed() const {
   return sends - by_cause[static_cast<std::size_t>(SendCause::kOk)];
 }
 
+std::int64_t BrokerAttempts::failed() const {
+  return attempts - by_cause[static_cast<std::size_t>(SendCause::kOk)];
+}
+
 class SendStats::Observer : public ProducerObserver {
  public:
-  Observer(SendStats& stats, std::string producer)
-      : stats_(stats), producer_(std::move(producer)) {}
-  void on_send(const SendRecord& record) override { stats_.on_send(record); }
+  Observer(SendStats& stats, std::string producer, SendCounts& group)
+      : stats_(stats), producer_(std::move(producer)), group_(group) {}
+  void on_send(const SendRecord& record) override { stats_.on_send(record, group_); }
   void on_publish_info(const std::string& topic, std::int64_t t_ms,
                        const std::set<std::string>& brokers) override {
     stats_.publish_changes_[producer_][topic].push_back(PublishChange{t_ms, brokers});
@@ -39,6 +43,7 @@ class SendStats::Observer : public ProducerObserver {
  private:
   SendStats& stats_;
   std::string producer_;
+  SendCounts& group_;
 };
 
 SendStats::SendStats(std::vector<TimeWindow> windows)
@@ -48,14 +53,30 @@ SendStats::SendStats(std::vector<TimeWindow> windows)
 
 SendStats::~SendStats() = default;
 
-ProducerObserver& SendStats::observer_for(const std::string& producer) {
+ProducerObserver& SendStats::observer_for(const std::string& producer, const std::string& group) {
   auto& slot = observers_[producer];
-  if (!slot) slot = std::make_unique<Observer>(*this, producer);
+  if (!slot) slot = std::make_unique<Observer>(*this, producer, by_group_[group]);
   return *slot;
 }
 
-void SendStats::on_send(const SendRecord& record) {
+void SendStats::count_attempt(const AttemptRecord& attempt) {
+  if (attempt.broker_name.empty()) return;  // no queue was chosen: no broker to count it at
+  if (last_broker_ == by_broker_.end() || last_broker_->first != attempt.broker_name) {
+    last_broker_ = by_broker_.try_emplace(attempt.broker_name).first;
+  }
+  BrokerAttempts& broker = last_broker_->second;
+  ++broker.attempts;
+  ++broker.by_cause[static_cast<std::size_t>(attempt.cause)];
+  if (attempt.cause != SendCause::kOk) return;
+  const auto second = static_cast<std::size_t>(attempt.start_ms / 1000);
+  if (broker.ok_per_second.size() <= second) broker.ok_per_second.resize(second + 1, 0);
+  ++broker.ok_per_second[second];
+}
+
+void SendStats::on_send(const SendRecord& record, SendCounts& group) {
   totals_.add(record);
+  group.add(record);
+  for (const auto& attempt : record.attempts) count_attempt(attempt);
   const std::int64_t second = record.start_ms / 1000;
   if (last_second_ == per_second_.end() || last_second_->first != second) {
     last_second_ = per_second_.try_emplace(second).first;

@@ -27,6 +27,15 @@ struct SendCounts {
   std::int64_t failed() const;
 };
 
+// The attempts that went to one broker group, whatever send they belonged to: a send retried on
+// another broker counts one attempt at each.
+struct BrokerAttempts {
+  std::int64_t attempts = 0;
+  std::array<std::int64_t, kSendCauseCount> by_cause{};  // kOk counts the attempts that succeeded
+  std::vector<std::int64_t> ok_per_second;               // index: the second the attempt started
+  std::int64_t failed() const;
+};
+
 struct TimeWindow {
   std::int64_t start_ms = 0;
   std::int64_t end_ms = 0;  // exclusive
@@ -48,13 +57,17 @@ class SendStats {
   SendStats(const SendStats&) = delete;
   SendStats& operator=(const SendStats&) = delete;
 
-  // The observer for one producer; valid as long as this object.
-  ProducerObserver& observer_for(const std::string& producer);
+  // The observer for one producer of producer group `group` (a producer set of the scenario);
+  // valid as long as this object.
+  ProducerObserver& observer_for(const std::string& producer, const std::string& group);
 
   const SendCounts& totals() const { return totals_; }
   const std::map<std::int64_t, SendCounts>& per_second() const { return per_second_; }
   const std::vector<TimeWindow>& windows() const { return windows_; }
   const SendCounts& window_counts(std::size_t i) const { return window_counts_[i]; }
+  // By broker group name (brokerName), and by producer group.
+  const std::map<std::string, BrokerAttempts>& by_broker() const { return by_broker_; }
+  const std::map<std::string, SendCounts>& by_group() const { return by_group_; }
   // Send durations (ms) of the sends that started inside window i, sorted.
   std::vector<std::int64_t> window_latencies(std::size_t i) const;
   // producer -> topic -> changes in time order.
@@ -65,7 +78,8 @@ class SendStats {
 
  private:
   class Observer;
-  void on_send(const SendRecord& record);
+  void on_send(const SendRecord& record, SendCounts& group);
+  void count_attempt(const AttemptRecord& attempt);
 
   std::vector<TimeWindow> windows_;
   SendCounts totals_;
@@ -77,6 +91,11 @@ class SendStats {
   std::vector<std::vector<std::int64_t>> window_latencies_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
   std::map<std::string, std::unique_ptr<Observer>> observers_;
+  std::map<std::string, SendCounts> by_group_;
+  std::map<std::string, BrokerAttempts> by_broker_;
+  // The broker the last attempt went to: most attempts of a run of sends go to few brokers, and
+  // this saves a map look-up by name per attempt.
+  std::map<std::string, BrokerAttempts>::iterator last_broker_ = by_broker_.end();
 };
 
 }  // namespace nssim::sim

@@ -55,7 +55,9 @@ void Incarnations::start(NodeId node) {
           net_, node, epoch, scenario_.profile, scenario_.producers[info.producer_spec], info.name,
           record_.topology.nameservers, record_.topology.broker_addresses,
           scenario_.seed ^ (static_cast<std::uint64_t>(epoch) << 32),
-          record_.sends->observer_for(info.name), record_.log, scenario_.duration_ms);
+          record_.sends->observer_for(info.name,
+                                      scenario_.producers[info.producer_spec].name_prefix),
+          record_.log, scenario_.duration_ms);
       break;
   }
   NodeActor* raw = actor.get();
