@@ -53,7 +53,8 @@ nlohmann::json predicted_json(FaultKind kind, const Settings& s) {
   if (kind == FaultKind::kLatency) return nullptr;
   nlohmann::json removal;
   if (silent) {
-    const std::int64_t detect = std::min(s.idle_ms, s.expiry_ms);
+    // An idle time of 0 disables the idle close (Netty's IdleStateHandler), leaving the scan.
+    const std::int64_t detect = s.idle_ms > 0 ? std::min(s.idle_ms, s.expiry_ms) : s.expiry_ms;
     removal = {{"min_ms", detect - s.period_ms}, {"max_ms", s.expiry_ms + s.scan_ms}};
   } else {
     removal = {{"min_ms", 0}, {"max_ms", kind == FaultKind::kShutdown ? 3000 : 1000}};

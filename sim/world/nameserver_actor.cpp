@@ -97,9 +97,11 @@ void NameServerActor::on_request(const Envelope& envelope) {
 
 // Netty's IdleStateHandler(0, 0, serverChannelMaxIdleTimeSeconds): ALL_IDLE fires when neither a
 // read nor a write happened for the whole period. Writes here follow reads at once, so the last
-// read stands for both.
+// read stands for both. A period of 0 adds no handler at all (IdleStateHandler treats a time of 0
+// as "disabled"), so no connection is ever closed for being idle.
 void NameServerActor::watch_idle(std::uint64_t conn) {
   const std::int64_t idle_ms = spec_.server_channel_max_idle_time_seconds * 1000;
+  if (idle_ms <= 0) return;
   auto found = channels_.find(conn);
   if (found == channels_.end()) return;
   const std::int64_t deadline = found->second.last_activity_ms + idle_ms;
