@@ -11,8 +11,8 @@ namespace nssim::reports::markdown {
 // The sends table and the failed-by-cause table, for the whole run or one outage window.
 std::string sends_section(const nlohmann::json& sends);
 
-// "### outages[i]: faults[j] ..." with its detection, stale-route, sends and recovery parts; `position` is
-// the outage's index in the report's outages[].
+// "### outages[i]: faults[j] ..." with its detection, stale-route, sends and recovery parts;
+// `position` is the outage's index in the report's outages[].
 std::string outage_section(const nlohmann::json& outage, std::size_t position);
 
 // "## Admin operations" with one row per admin[] entry; empty when the run had none.

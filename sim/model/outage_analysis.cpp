@@ -117,18 +117,31 @@ nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& sc
   return entries;
 }
 
-bool topic_only_on(const Scenario& scenario, const std::string& topic,
-                   const std::set<std::string>& groups) {
-  for (const auto& spec : scenario.topics) {
-    if (spec.name != topic) continue;
-    if (spec.groups.empty()) {
-      for (const auto& g : scenario.broker_groups) {
-        if (groups.count(g.name) == 0) return false;
-      }
+// Whether group and producer share a NameServer (their namesrvAddr lists; empty is all), so that
+// the group's routes can reach that producer at all.
+bool shares_a_nameserver(const BrokerGroupSpec& group, const ProducerSpec* producer) {
+  if (producer == nullptr || group.nameservers.empty() || producer->nameservers.empty()) {
+    return true;
+  }
+  for (const int index : group.nameservers) {
+    if (std::find(producer->nameservers.begin(), producer->nameservers.end(), index) !=
+        producer->nameservers.end()) {
       return true;
     }
-    for (const auto& g : spec.groups) {
-      if (groups.count(g) == 0) return false;
+  }
+  return false;
+}
+
+// Whether every group serving `topic` that the producer's NameServers know of is a subject of
+// the outage: then its NameServers answer TOPIC_NOT_EXIST and the client keeps the old route.
+bool topic_only_on(const Scenario& scenario, const std::string& topic,
+                   const std::set<std::string>& groups, const ProducerSpec* producer) {
+  for (const auto& spec : scenario.topics) {
+    if (spec.name != topic) continue;
+    for (const auto& g : scenario.broker_groups) {
+      const bool serves = spec.groups.empty() || std::find(spec.groups.begin(), spec.groups.end(),
+                                                           g.name) != spec.groups.end();
+      if (serves && shares_a_nameserver(g, producer) && groups.count(g.name) == 0) return false;
     }
     return true;
   }
@@ -145,6 +158,14 @@ bool any_drop_before(const std::vector<Event>& events, const OutageSubject& subj
     }
   }
   return false;
+}
+
+// The producer set a producer node belongs to, by name.
+const ProducerSpec* producer_spec_of(const Scenario& scenario, const std::string& producer) {
+  for (const auto& node : producer_nodes(scenario)) {
+    if (node.name == producer) return &scenario.producers[node.spec_index];
+  }
+  return nullptr;
 }
 
 // How long each producer kept publishing to a subject group after the fault: until a route
@@ -175,7 +196,8 @@ nlohmann::json producers_json(const OutageSubject& subject, const Scenario& scen
           if (!any_drop_before(events, subject, start, end)) {
             reason = back ? "broker_returned_before_nameservers_dropped_it"
                           : "nameservers_kept_the_route";
-          } else if (topic_only_on(scenario, topic, subject.master_groups)) {
+          } else if (topic_only_on(scenario, topic, subject.master_groups,
+                                   producer_spec_of(scenario, producer))) {
             reason = "topic_not_exist_keeps_stale_route";
           } else {
             reason = "route_not_refreshed_before_outage_end";

@@ -56,6 +56,13 @@ ProducerConfig default_producer_config(core::Profile /*profile*/) {
   return ProducerConfig{};  // ClientConfig and DefaultMQProducer defaults agree across 4.9 and 5.x
 }
 
+// The same scheme as build_topology's (10.0.0.x for NameServers), so namesrvAddr can be written
+// with the addresses result.json shows.
+std::string nameserver_address(int index) {
+  const auto i = static_cast<std::size_t>(index);
+  return "10.0." + std::to_string(i / 250) + "." + std::to_string(i % 250 + 1) + ":9876";
+}
+
 std::string nameserver_name(int index) { return "ns-" + std::to_string(index); }
 
 std::string broker_node_name(const std::string& group, int broker_id) {

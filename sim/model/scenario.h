@@ -50,6 +50,10 @@ struct BrokerConfig {
   bool compatible_with_old_name_srv = true;               // compatibleWithOldNameSrv (5.x)
   bool auto_create_topic_enable = true;                   // autoCreateTopicEnable
   int default_topic_queue_nums = 8;                       // defaultTopicQueueNums
+  // namesrvAddr: the NameServers this group registers with, "addr;addr" as upstream writes it
+  // (BrokerConfig#namesrvAddr). Empty: every NameServer of the scenario (upstream has no such
+  // default: a broker without namesrvAddr registers nowhere).
+  std::string namesrv_addr;
 };
 
 // One broker group: a master (brokerId 0) and `slaves` slaves (brokerId 1..n).
@@ -60,6 +64,8 @@ struct BrokerGroupSpec {
   BrokerConfig config;
   LinkSpec link;
   StartSpec start{5000, 15000};  // after the NameServers, before the producers
+  // config.namesrv_addr resolved: indices of the NameServers, in the order written; empty: all.
+  std::vector<int> nameservers;
 };
 
 struct TopicSpec {
@@ -86,6 +92,9 @@ struct ProducerConfig {
   bool start_detector_enable = false;                   // startDetectorEnable (5.x)
   std::int64_t connect_timeout_millis = 3000;  // com.rocketmq.remoting.client.connect.timeout
   bool client_close_socket_if_timeout = true;  // clientCloseSocketIfTimeout
+  // namesrvAddr: the NameServers this producer set polls (ClientConfig#namesrvAddr, "addr;addr").
+  // Empty: every NameServer of the scenario.
+  std::string namesrv_addr;
 };
 
 struct ProducerSpec {
@@ -99,6 +108,8 @@ struct ProducerSpec {
   ProducerConfig config;
   LinkSpec link;
   StartSpec start{15000, 45000};
+  // config.namesrv_addr resolved: indices of the NameServers, in the order written; empty: all.
+  std::vector<int> nameservers;
 };
 
 enum class FaultKind {
@@ -186,6 +197,7 @@ ProducerConfig default_producer_config(core::Profile profile);
 
 // Node naming, shared by the loader (fault targets) and the runner (hosts, actors).
 std::string nameserver_name(int index);                                 // "ns-0"
+std::string nameserver_address(int index);                              // "10.0.0.1:9876"
 std::string broker_node_name(const std::string& group, int broker_id);  // "broker-a-0"
 std::string producer_name(const std::string& name_prefix, int index);   // "producer-3"
 

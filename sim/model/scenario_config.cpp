@@ -20,7 +20,7 @@ template <typename Config>
 struct ConfigField {
   const char* name;
   bool v5_only;
-  std::variant<bool Config::*, int Config::*, std::int64_t Config::*> member;
+  std::variant<bool Config::*, int Config::*, std::int64_t Config::*, std::string Config::*> member;
   IntRange range;  // integers only
 };
 
@@ -38,6 +38,7 @@ const std::vector<ConfigField<BrokerConfig>>& broker_fields() {
        IntRange::positive(kMaxQueueNums)},
       {"enableSlaveActingMaster", true, &C::enable_slave_acting_master, {}},
       {"forceRegister", false, &C::force_register, {}},
+      {"namesrvAddr", false, &C::namesrv_addr, {}},
       {"registerBrokerTimeoutMills", false, &C::register_broker_timeout_mills,
        IntRange::positive(kJavaIntMax)},
       {"registerNameServerPeriod", false, &C::register_name_server_period,
@@ -54,6 +55,7 @@ const std::vector<ConfigField<ProducerConfig>>& producer_fields() {
       {"heartbeatBrokerInterval", false, &C::heartbeat_broker_interval,
        IntRange::positive(kJavaIntMax)},
       {"mqClientApiTimeout", false, &C::mq_client_api_timeout, IntRange::positive(kJavaIntMax)},
+      {"namesrvAddr", false, &C::namesrv_addr, {}},
       {"pollNameServerInterval", false, &C::poll_name_server_interval,
        IntRange::positive(kJavaIntMax)},
       {"retryAnotherBrokerWhenNotStoreOK", false, &C::retry_another_broker_when_not_store_ok, {}},
@@ -101,6 +103,8 @@ void read_config(const Obj& owner, core::Profile profile,
           using T = std::decay_t<decltype(slot)>;
           if constexpr (std::is_same_v<T, bool>) {
             slot = read_boolean(object.file(), item.value(), object.path(key));
+          } else if constexpr (std::is_same_v<T, std::string>) {
+            slot = read_string(object.file(), item.value(), object.path(key));
           } else {
             slot = static_cast<T>(
                 read_integer(object.file(), item.value(), object.path(key), field->range));
@@ -169,6 +173,36 @@ void read_broker_config(const Obj& owner, core::Profile profile, BrokerConfig& c
 
 void read_producer_config(const Obj& owner, core::Profile profile, ProducerConfig& config) {
   read_config(owner, profile, producer_fields(), config);
+}
+
+// Java: MixAll / NettyRemotingClient#updateNameServerAddressList split namesrvAddr on ';'. Each
+// entry names a NameServer of the scenario by its address (10.0.0.1:9876) or, as nssim allows,
+// by its node name (ns-0).
+std::vector<int> resolve_namesrv_addr(const Obj& owner, const std::string& text, int count) {
+  std::vector<int> indices;
+  if (text.empty()) return indices;
+  const std::string path = owner.path("config") + ".namesrvAddr";
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(';', start), text.size());
+    const std::string entry = text.substr(start, end - start);
+    int found = -1;
+    for (int i = 0; i < count && found < 0; ++i) {
+      if (entry == nameserver_address(i) || entry == nameserver_name(i)) found = i;
+    }
+    if (found < 0) {
+      fail(owner.file(), path,
+           "no NameServer " + quote(entry) + " (expected addresses like " + nameserver_address(0) +
+               " or names like " + nameserver_name(0) + " separated by ';', of the " +
+               std::to_string(count) + " NameServers)");
+    }
+    if (std::find(indices.begin(), indices.end(), found) != indices.end()) {
+      fail(owner.file(), path, quote(entry) + " is listed twice");
+    }
+    indices.push_back(found);
+    start = end + 1;
+  }
+  return indices;
 }
 
 }  // namespace nssim::sim::detail

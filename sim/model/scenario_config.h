@@ -15,4 +15,8 @@ void read_namesrv_config(const Obj& owner, core::Profile profile, core::NamesrvC
 void read_broker_config(const Obj& owner, core::Profile profile, BrokerConfig& config);
 void read_producer_config(const Obj& owner, core::Profile profile, ProducerConfig& config);
 
+// namesrvAddr ("addr;addr" or "ns-0;ns-1") to NameServer indices in the order written; empty for
+// an empty text (every NameServer). Unknown or repeated entries fail at owner's config path.
+std::vector<int> resolve_namesrv_addr(const Obj& owner, const std::string& text, int count);
+
 }  // namespace nssim::sim::detail

@@ -176,6 +176,8 @@ void read_broker_groups(const Obj& root, Scenario& s, NameRegistry& nodes) {
     spec.slaves = static_cast<int>(entry.integer("slaves", 0, IntRange::at_least(0, kMaxSlaves)));
     spec.config = default_broker_config(s.profile);
     detail::read_broker_config(entry, s.profile, spec.config);
+    spec.nameservers =
+        detail::resolve_namesrv_addr(entry, spec.config.namesrv_addr, s.nameservers.count);
     read_link(entry, spec.link);
     read_start(entry, s.duration_ms, spec.start);
     const std::string key = entry.has("name") ? "name" : "name_prefix";
@@ -280,6 +282,8 @@ void read_producer(const Obj& entry, Scenario& s, NameRegistry& nodes, std::size
       entry.integer("message_size_bytes", 1024, IntRange::positive(kMaxMessageSizeBytes)));
   spec.config = default_producer_config(s.profile);
   detail::read_producer_config(entry, s.profile, spec.config);
+  spec.nameservers =
+      detail::resolve_namesrv_addr(entry, spec.config.namesrv_addr, s.nameservers.count);
   read_link(entry, spec.link);
   read_start(entry, s.duration_ms, spec.start);
   nodes.add(entry, "name_prefix", spec.name_prefix, entry.path());

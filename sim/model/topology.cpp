@@ -47,7 +47,7 @@ Topology build_topology(const Scenario& scenario) {
     node.role = NodeRole::kNameServer;
     node.link = ns.link;
     node.start_ms = draw_start(scenario, node.name, ns.start);
-    node.broker_addr = ip(0, static_cast<std::size_t>(i)) + ":9876";
+    node.broker_addr = nameserver_address(i);
     topology.nameservers.push_back(add(std::move(node)));
   }
   std::size_t broker_index = 0;

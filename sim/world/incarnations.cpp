@@ -19,6 +19,19 @@ Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& n
   kv_.resize(record.topology.nodes.size());
 }
 
+namespace {
+
+// The NameServers a broker group or producer set talks to (its namesrvAddr, in the order
+// written), or all of them.
+std::vector<NodeId> nameservers_of(const std::vector<NodeId>& all, const std::vector<int>& chosen) {
+  if (chosen.empty()) return all;
+  std::vector<NodeId> list;
+  for (const int index : chosen) list.push_back(all.at(static_cast<std::size_t>(index)));
+  return list;
+}
+
+}  // namespace
+
 void Incarnations::start(NodeId node) {
   const std::int64_t now = now_ms();
   NetworkHistory& history = net_.history();
@@ -46,14 +59,16 @@ void Incarnations::start(NodeId node) {
       auto topics = stored->second;
       actor = std::make_unique<BrokerActor>(
           net_, node, epoch, scenario_.profile, identity, group.config, std::move(topics),
-          record_.topology.nameservers, Rng::derive(scenario_.seed, "broker/" + info.name),
-          record_.log);
+          nameservers_of(record_.topology.nameservers, group.nameservers),
+          Rng::derive(scenario_.seed, "broker/" + info.name), record_.log);
       break;
     }
     case NodeRole::kProducer:
       actor = std::make_unique<ProducerActor>(
           net_, node, epoch, scenario_.profile, scenario_.producers[info.producer_spec], info.name,
-          record_.topology.nameservers, record_.topology.broker_addresses,
+          nameservers_of(record_.topology.nameservers,
+                         scenario_.producers[info.producer_spec].nameservers),
+          record_.topology.broker_addresses,
           scenario_.seed ^ (static_cast<std::uint64_t>(epoch) << 32),
           record_.sends->observer_for(info.name,
                                       scenario_.producers[info.producer_spec].name_prefix),
