@@ -3,6 +3,7 @@
 // the scan alone (BROKER_CHANNEL_EXPIRED_TIME), never by an idle close.
 #include <gtest/gtest.h>
 
+#include "sim_world/profile_param.h"
 #include "sim_world/run_isolated.h"
 #include "sim_world/scenario_builder.h"
 
@@ -30,10 +31,7 @@ TEST_P(IdleCloseOff, ASilentBrokerIsRemovedByTheScanAlone) {
 
 INSTANTIATE_TEST_SUITE_P(Simulator, IdleCloseOff,
                          ::testing::Values(core::Profile::kV4_9, core::Profile::kV5),
-                         [](const auto& param_info) {
-                           return param_info.param == core::Profile::kV4_9 ? std::string("V49")
-                                                                           : std::string("V5x");
-                         });
+                         profile_param_name);
 
 }  // namespace
 }  // namespace nssim::sim::testing

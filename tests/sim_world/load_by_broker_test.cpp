@@ -3,6 +3,7 @@
 // failed attempts away from it (sendLatencyFaultEnable), which the whole-run totals cannot show.
 #include <gtest/gtest.h>
 
+#include "sim_world/profile_param.h"
 #include "sim_world/run_isolated.h"
 #include "sim_world/scenario_builder.h"
 
@@ -70,10 +71,7 @@ TEST_P(LoadByBroker, TheLatencyFaultStrategySteersAttemptsAwayFromTheDeadBroker)
 
 INSTANTIATE_TEST_SUITE_P(Simulator, LoadByBroker,
                          ::testing::Values(core::Profile::kV4_9, core::Profile::kV5),
-                         [](const auto& param_info) {
-                           return param_info.param == core::Profile::kV4_9 ? std::string("V49")
-                                                                           : std::string("V5x");
-                         });
+                         profile_param_name);
 
 }  // namespace
 }  // namespace nssim::sim::testing

@@ -3,6 +3,7 @@
 // keep it. Brokers register only with the NameServers of their namesrvAddr.
 #include <gtest/gtest.h>
 
+#include "sim_world/profile_param.h"
 #include "sim_world/run_isolated.h"
 #include "sim_world/scenario_builder.h"
 
@@ -86,10 +87,7 @@ TEST_P(NamesrvAddr, ATopicItsNameServerNoLongerKnowsKeepsTheOldRoute) {
 
 INSTANTIATE_TEST_SUITE_P(Simulator, NamesrvAddr,
                          ::testing::Values(core::Profile::kV4_9, core::Profile::kV5),
-                         [](const auto& param_info) {
-                           return param_info.param == core::Profile::kV4_9 ? std::string("V49")
-                                                                           : std::string("V5x");
-                         });
+                         profile_param_name);
 
 }  // namespace
 }  // namespace nssim::sim::testing
