@@ -1,33 +1,13 @@
-// File: the node event loop (see node_actor.h). The pending receive is cancelled when the actor
-// is killed, or SimGrid complains that a started communication was freed.
+// File: the node event loop (see node_actor.h).
 #include "sim/world/node_actor.h"
 
 #include <algorithm>
-#include <simgrid/s4u/Comm.hpp>
-#include <simgrid/s4u/Mailbox.hpp>
 #include <vector>
 
 #include "sim/world/net.h"
 #include "sim/world/simgrid_clock.h"
 
 namespace nssim::sim {
-
-namespace sg4 = simgrid::s4u;
-
-namespace {
-
-// Cancels the pending receive when the loop unwinds (kill) or returns.
-struct PendingReceive {
-  std::vector<sg4::CommPtr> comms;
-  Envelope* slot = nullptr;
-  ~PendingReceive() {
-    if (!comms.empty() && comms[0]->get_state() == sg4::Activity::State::STARTED) {
-      comms[0]->cancel();
-    }
-  }
-};
-
-}  // namespace
 
 NodeActor::NodeActor(Net& net, NodeId self, std::uint32_t epoch)
     : net_(net), self_(self), epoch_(epoch) {}
@@ -71,26 +51,25 @@ void NodeActor::run_posted() {
   }
 }
 
+// Java: Netty hands each channel's reads to its event loop as they complete, and the
+// NameServer's processors never wait for one client's bytes to serve another; here one loop
+// takes whatever has fully arrived, from any connection, in the order it arrived.
 void NodeActor::run() {
-  PendingReceive receive;
-  sg4::Mailbox* inbox = net_.inbox(self_);
-  receive.comms.push_back(inbox->get_async<Envelope>(&receive.slot));
   on_start();
   while (!stopped_) {
     fire_due_timers();
     if (stopped_) break;
+    if (std::unique_ptr<Envelope> envelope = net_.take(self_)) {
+      if (envelope->kind == Envelope::Kind::kWake) {
+        run_posted();
+      } else if (net_.accept(*envelope)) {
+        on_envelope(*envelope);
+      }
+      continue;
+    }
     const double timeout_s =
         timers_.empty() ? -1.0 : std::max(0.0, to_seconds(timers_.begin()->first.first - now_ms()));
-    const ssize_t ready = sg4::Comm::wait_any_for(receive.comms, timeout_s);
-    if (ready != 0) continue;  // a timer is due
-    std::unique_ptr<Envelope> envelope(receive.slot);
-    receive.slot = nullptr;
-    receive.comms[0] = inbox->get_async<Envelope>(&receive.slot);
-    if (envelope->kind == Envelope::Kind::kWake) {
-      run_posted();
-    } else if (net_.accept(*envelope)) {
-      on_envelope(*envelope);
-    }
+    net_.await(self_, timeout_s);
   }
 }
 

@@ -1,6 +1,7 @@
-// File: the event loop every simulated process runs: one pending receive on the node's inbox and
-// a timer queue ordered by (time, sequence), driven by Comm::wait_any_for. A crash kills the
-// actor; a restart creates a new NodeActor for the new incarnation.
+// File: the event loop every simulated process runs: envelopes taken from the node's socket layer
+// in Net as they arrive (each connection on its own, see net.h) and a timer queue ordered by
+// (time, sequence); between the two the loop waits in Net::await. A crash kills the actor; a
+// restart creates a new NodeActor for the new incarnation.
 #pragma once
 
 #include <cstdint>

@@ -27,9 +27,4 @@ std::vector<PlatformHost> build_platform(const std::vector<HostSpec>& hosts) {
   return built;
 }
 
-void set_link_latency(const PlatformHost& host, double latency_ms) {
-  host.link_up->set_latency(latency_ms / 1000.0);
-  host.link_down->set_latency(latency_ms / 1000.0);
-}
-
 }  // namespace nssim::sim

@@ -1,6 +1,6 @@
 // File: the SimGrid platform of a run: one star zone, one host per node, each with its own
-// split-duplex access link, so host-to-host latency is the sum of both ends' latencies and a
-// node's latency can be changed while the simulation runs.
+// split-duplex access link, so host-to-host latency is the sum of both ends' latencies. Links keep
+// the latency they are built with; latency faults are added by Net (see Net::extra_latency_s).
 #pragma once
 
 #include <string>
@@ -27,8 +27,5 @@ struct PlatformHost {
 
 // Builds the platform; call once, before any actor exists, after the Engine is created.
 std::vector<PlatformHost> build_platform(const std::vector<HostSpec>& hosts);
-
-// Changes a node's access-link latency (both directions), effective for new transfers.
-void set_link_latency(const PlatformHost& host, double latency_ms);
 
 }  // namespace nssim::sim

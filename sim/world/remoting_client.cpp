@@ -62,46 +62,72 @@ void RemotingClient::invoke(NodeId server, std::shared_ptr<const core::RemotingR
 // Java: NettyRemotingClient#createChannel — a connect that waits up to connectTimeoutMillis.
 // Each SYN (the first, then the kernel's retransmissions) is judged when it leaves; an answer
 // comes back one round trip later.
-void RemotingClient::connect(NodeId server) { send_syn(server, now_ms(), 0); }
+void RemotingClient::connect(NodeId server) {
+  const std::uint64_t attempt = next_attempt_++;
+  channels_.at(server).attempt = attempt;
+  send_syn(server, attempt, now_ms(), 0);
+}
 
-void RemotingClient::send_syn(NodeId server, std::int64_t begin_ms, std::size_t attempt) {
+void RemotingClient::send_syn(NodeId server, std::uint64_t attempt, std::int64_t begin_ms,
+                              std::size_t syn) {
   const std::int64_t now = now_ms();
+  const std::int64_t deadline = begin_ms + connect_timeout_ms_;
   const auto rtt = std::llround(std::ceil(net_.round_trip_ms(self_, server)));
-  switch (net_.history().connect(self_, server, now)) {
+  const Delivery outcome = net_.history().connect(self_, server, now);
+  // An answer that would come after connectTimeoutMillis is not waited for: the call fails with
+  // RemotingConnectException at the deadline (channelFuture.awaitUninterruptibly timed out).
+  // Deviation: upstream keeps the ChannelWrapper, and a later call may use the connection once
+  // the handshake completes; here the late connection is abandoned and the next call connects
+  // afresh, which costs that call one more round trip.
+  if (outcome != Delivery::kDropped && now + rtt > deadline) {
+    schedule_(deadline, [this, server, attempt] {
+      fail_waiting(server, attempt, InvokeFailure::kConnectTimeout);
+    });
+    return;
+  }
+  switch (outcome) {
     case Delivery::kDelivered: {
       const std::uint32_t server_epoch = net_.history().state_at(server, now).epoch;
-      schedule_(now + rtt, [this, server, server_epoch] { finish_connect(server, server_epoch); });
+      schedule_(now + rtt, [this, server, attempt, server_epoch] {
+        finish_connect(server, attempt, server_epoch);
+      });
       return;
     }
     case Delivery::kRefused:
-      schedule_(now + rtt,
-                [this, server] { fail_waiting(server, InvokeFailure::kConnectRefused); });
+      schedule_(now + rtt, [this, server, attempt] {
+        fail_waiting(server, attempt, InvokeFailure::kConnectRefused);
+      });
       return;
     case Delivery::kDropped:
       break;
   }
-  const std::size_t next = attempt + 1;
+  const std::size_t next = syn + 1;
   const std::size_t retransmits = std::size(kSynRetransmitOffsetsMs);
   if (next < retransmits && kSynRetransmitOffsetsMs[next] < connect_timeout_ms_) {
-    schedule_(begin_ms + kSynRetransmitOffsetsMs[next],
-              [this, server, begin_ms, next] { send_syn(server, begin_ms, next); });
+    schedule_(begin_ms + kSynRetransmitOffsetsMs[next], [this, server, attempt, begin_ms, next] {
+      send_syn(server, attempt, begin_ms, next);
+    });
   } else {
-    schedule_(begin_ms + connect_timeout_ms_,
-              [this, server] { fail_waiting(server, InvokeFailure::kConnectTimeout); });
+    schedule_(deadline, [this, server, attempt] {
+      fail_waiting(server, attempt, InvokeFailure::kConnectTimeout);
+    });
   }
 }
 
-void RemotingClient::finish_connect(NodeId server, std::uint32_t server_epoch) {
+void RemotingClient::finish_connect(NodeId server, std::uint64_t attempt,
+                                    std::uint32_t server_epoch) {
   auto found = channels_.find(server);
-  if (found == channels_.end() || found->second.conn != 0) return;
+  if (found == channels_.end() || found->second.conn != 0 || found->second.attempt != attempt)
+    return;
   found->second.conn = net_.open_connection(self_, epoch_, server, server_epoch);
   auto waiting = std::exchange(found->second.waiting, {});
   for (auto& w : waiting) send_on_channel(server, std::move(w));
 }
 
-void RemotingClient::fail_waiting(NodeId server, InvokeFailure failure) {
+void RemotingClient::fail_waiting(NodeId server, std::uint64_t attempt, InvokeFailure failure) {
   auto found = channels_.find(server);
-  if (found == channels_.end() || found->second.conn != 0) return;
+  if (found == channels_.end() || found->second.conn != 0 || found->second.attempt != attempt)
+    return;
   auto waiting = std::move(found->second.waiting);
   channels_.erase(found);
   for (auto& w : waiting) {

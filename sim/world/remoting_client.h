@@ -60,7 +60,8 @@ class RemotingClient {
     Callback callback;
   };
   struct Channel {
-    std::uint64_t conn = 0;  // 0 while connecting
+    std::uint64_t conn = 0;     // 0 while connecting
+    std::uint64_t attempt = 0;  // the connect in progress; a late answer to an older one is ignored
     std::vector<Waiting> waiting;
   };
   struct Pending {
@@ -72,9 +73,9 @@ class RemotingClient {
   };
 
   void connect(NodeId server);
-  void send_syn(NodeId server, std::int64_t begin_ms, std::size_t attempt);
-  void finish_connect(NodeId server, std::uint32_t server_epoch);
-  void fail_waiting(NodeId server, InvokeFailure failure);
+  void send_syn(NodeId server, std::uint64_t attempt, std::int64_t begin_ms, std::size_t syn);
+  void finish_connect(NodeId server, std::uint64_t attempt, std::uint32_t server_epoch);
+  void fail_waiting(NodeId server, std::uint64_t attempt, InvokeFailure failure);
   void send_on_channel(NodeId server, Waiting waiting);
   void on_timeout(std::uint64_t opaque);
   void drop_channel(NodeId server);
@@ -89,6 +90,7 @@ class RemotingClient {
   std::map<NodeId, Channel> channels_;
   std::map<std::uint64_t, Pending> pending_;
   std::uint64_t next_opaque_ = 1;
+  std::uint64_t next_attempt_ = 1;
 };
 
 }  // namespace nssim::sim
