@@ -72,7 +72,14 @@ int run_sweep(const SweepCommandOptions& options) {
     return kExitBadInput;
   }
   const std::string dir = out_dir(options, sweep);
-  if (options.slurm.enabled) return run_sweep_on_slurm(options, sweep, dir);
+  const SlurmOptions& slurm = options.slurm;
+  if (!slurm.enabled &&
+      (slurm.tasks != 0 || !slurm.partition.empty() || !slurm.args.empty() || slurm.dry_run)) {
+    std::cerr << "nssim sweep: --slurm-tasks, --slurm-partition, --slurm-arg and --slurm-dry-run "
+                 "need --slurm\n";
+    return kExitBadInput;
+  }
+  if (slurm.enabled) return run_sweep_on_slurm(options, sweep, dir);
   if (auto error = make_output_dir(dir); !error.empty()) {
     std::cerr << "nssim sweep: --out: " << error << "\n";
     return kExitBadInput;

@@ -110,6 +110,7 @@ bad "$kill_scenario" --grid 'profile=4.9,6.0'
 bad "$kill_scenario" --shard 3/2
 bad "$kill_scenario" --shard 0/2
 bad "$kill_scenario" --profile 6.0
+bad "$kill_scenario" --slurm-dry-run
 bad "$work/nope.json"
 PATH=/nonexistent run sweep "$kill_scenario" --slurm --out "$work/bad"
 check "--slurm without sbatch is one line and writes nothing" \
