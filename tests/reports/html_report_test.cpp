@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "html_escape.h"
+#include "report_fixtures.h"
 
 namespace nssim::reports {
 namespace {
@@ -22,18 +23,9 @@ nlohmann::json small_report() {
   return nlohmann::json::parse(file);
 }
 
-std::size_t count(const std::string& text, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-  return n;
-}
+using testing::count;
 
-// The <svg id="..."> element of the page, from its start to its </svg>.
-std::string svg_by_id(const std::string& html, const std::string& id) {
-  const auto start = html.find("id=\"" + id + "\"");
-  if (start == std::string::npos) return {};
-  return html.substr(start, html.find("</svg>", start) - start);
-}
+using testing::svg_by_id;
 
 TEST(HtmlReport, OneLanePerFaultedBrokerAndOtherBrokersInOneLine) {
   const std::string html = render_html_report(small_report());

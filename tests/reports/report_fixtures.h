@@ -25,4 +25,18 @@ inline nlohmann::json fixture_json(const std::string& name) {
   return nlohmann::json::parse(fixture_text(name));
 }
 
+// How often `needle` occurs in `text` (overlapping occurrences count).
+inline std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+// The <svg id="..."> element of a page, from its id to its </svg>; empty when absent.
+inline std::string svg_by_id(const std::string& html, const std::string& id) {
+  const auto start = html.find("id=\"" + id + "\"");
+  if (start == std::string::npos) return {};
+  return html.substr(start, html.find("</svg>", start) - start);
+}
+
 }  // namespace nssim::reports::testing

@@ -13,18 +13,9 @@ namespace {
 
 using testing::fixture_json;
 
-std::size_t count(const std::string& text, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-  return n;
-}
+using testing::count;
 
-// The <svg id="..."> element of the page, from its id to its </svg>; empty when absent.
-std::string svg_by_id(const std::string& html, const std::string& id) {
-  const auto start = html.find("id=\"" + id + "\"");
-  if (start == std::string::npos) return {};
-  return html.substr(start, html.find("</svg>", start) - start);
-}
+using testing::svg_by_id;
 
 bool contains(const std::string& text, const std::string& needle) {
   return text.find(needle) != std::string::npos;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -15,7 +16,10 @@
 
 namespace nssim::sim::testing {
 
-inline nlohmann::json run_isolated(const Scenario& scenario) {
+// `extra` (optional) adds to the result what a test needs from the run's record beyond
+// result.json (e.g. event-log details); its fields are merged into the result.
+inline nlohmann::json run_isolated(
+    const Scenario& scenario, const std::function<nlohmann::json(WorldRecord&)>& extra = nullptr) {
   int fd[2];
   if (pipe(fd) != 0) return {{"error", "pipe failed"}};
   std::fflush(nullptr);
@@ -25,7 +29,10 @@ inline nlohmann::json run_isolated(const Scenario& scenario) {
     std::string out;
     try {
       WorldRecord record = run_world(scenario);
-      out = analyze_run(scenario, record.topology, record.log.events(), *record.sends).dump();
+      nlohmann::json result =
+          analyze_run(scenario, record.topology, record.log.events(), *record.sends);
+      if (extra) result.update(extra(record));
+      out = result.dump();
     } catch (const std::exception& e) {
       out = nlohmann::json{{"error", e.what()}}.dump();
     }

@@ -6,10 +6,7 @@
 // producer itself must be affected (its route polls time out, its sends fail), or the test
 // would pass without a fault. A slow broker link likewise costs only that broker.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -17,6 +14,7 @@
 
 #include "sim/model/run_analysis.h"
 #include "sim/world/world.h"
+#include "sim_world/run_isolated.h"
 #include "sim_world/scenario_builder.h"
 
 namespace nssim::sim::testing {
@@ -72,46 +70,9 @@ nlohmann::json per_node_record(WorldRecord& record) {
           {"publish", std::move(publish)}};
 }
 
-// run_isolated (sim_world/run_isolated.h: one simulation in a forked child, its result.json back
-// through a pipe), with per_node_record merged into the result.
+// run_isolated with per_node_record merged into the result.
 nlohmann::json run_with_events(const Scenario& scenario) {
-  int fd[2];
-  if (pipe(fd) != 0) return {{"error", "pipe failed"}};
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fd[0]);
-    std::string out;
-    try {
-      WorldRecord record = run_world(scenario);
-      nlohmann::json result =
-          analyze_run(scenario, record.topology, record.log.events(), *record.sends);
-      result.update(per_node_record(record));
-      out = result.dump();
-    } catch (const std::exception& e) {
-      out = nlohmann::json{{"error", e.what()}}.dump();
-    }
-    std::size_t written = 0;
-    while (written < out.size()) {
-      const ssize_t n = write(fd[1], out.data() + written, out.size() - written);
-      if (n <= 0) break;
-      written += static_cast<std::size_t>(n);
-    }
-    _exit(0);
-  }
-  close(fd[1]);
-  std::string buffer;
-  char chunk[65536];
-  ssize_t n;
-  while ((n = read(fd[0], chunk, sizeof chunk)) > 0)
-    buffer.append(chunk, static_cast<std::size_t>(n));
-  close(fd[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || buffer.empty()) {
-    return {{"error", "child died"}, {"signal", WIFSIGNALED(status) ? WTERMSIG(status) : 0}};
-  }
-  return nlohmann::json::parse(buffer);
+  return run_isolated(scenario, per_node_record);
 }
 
 // Every broker is in every NameServer's routes from its first registration to the end, and no
