@@ -146,6 +146,20 @@ if [ "$code" -eq 0 ] && grep -q "^  outages\[0\].producers.stale_route_ms.max: p
   grep -q "paired bootstrap" "$work/cmp-real/compare.json" &&
   grep -q "No significant change" "$work/cmp-noise/compare.md" &&
   grep -q 'id="cdf-1"' "$work/cmp-real/compare.html"; then pass; else fail compare-seeds-change; fi
+# The claim latency_fault_4_9_vs_5x exists for: after the stall, 4.9's fault strategy keeps
+# avoiding the broker (10 min), 5.x's lets go after 10 s and retries into it, so 5.x fails
+# several times more sends, beyond seed noise.
+run compare "$scenarios/latency_fault_4_9_vs_5x.json" --a profile=4.9 --b profile=5.x --seeds 8 \
+  --out "$work/cmp-versions"
+failed_line=$(grep "^  sends.failed.total: p50 " "$work/stdout")
+a=$(echo "$failed_line" | sed -n 's/.*p50 \([0-9]*\) -> \([0-9]*\).*/\1/p')
+b=$(echo "$failed_line" | sed -n 's/.*p50 \([0-9]*\) -> \([0-9]*\).*/\2/p')
+if [ "$code" -eq 0 ] && [ -n "$a" ] && [ -n "$b" ] && [ "$b" -ge $((3 * a)) ]; then
+  pass
+else
+  fail "compare-versions-latency-fault (4.9 p50 '$a', 5.x p50 '$b')"
+fi
+
 run compare "$work/good/broker_kill.json" --a "$poll=5000" --seeds 0 --out "$work/cmp-bad"
 if [ "$code" -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && [ ! -e "$work/cmp-bad" ]; then
   pass
