@@ -5,6 +5,7 @@
 set -uo pipefail
 nssim=${1:?usage: check_commands.sh NSSIM SCENARIOS_DIR}
 scenarios=${2:?usage: check_commands.sh NSSIM SCENARIOS_DIR}
+case $nssim in /*) ;; *) nssim=$PWD/$nssim ;; esac  # some runs below change folder
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
@@ -166,6 +167,21 @@ if [ "$code" -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && [ ! -e "$work/cm
 else
   fail compare-bad-seeds
 fi
+
+# nssim run: the summary's first and last lines, the default output folder, exit 2 on bad input
+# with one line and nothing written.
+mkdir -p "$work/cwd"
+(cd "$work/cwd" && "$nssim" run "$work/good/broker_kill.json" >"$work/stdout" 2>"$work/stderr")
+code=$?
+if [ "$code" -eq 0 ] && [ "$(head -n 1 "$work/stdout")" = "seed=1 scenario=broker_kill profile=5.x" ] &&
+  [ "$(tail -n 1 "$work/stdout")" = "report: out/broker_kill-seed1/report.html" ] &&
+  grep -qx "outages\[0\] (faults\[0\]): kill of \[\"broker-a-0\"\] at 300.0s" "$work/stdout" &&
+  [ -s "$work/cwd/out/broker_kill-seed1/report.html" ]; then pass; else fail run-default-folder; fi
+mkdir -p "$work/cwd2"
+(cd "$work/cwd2" && "$nssim" run "$work/nope.json" >"$work/stdout" 2>"$work/stderr")
+code=$?
+if [ "$code" -eq 2 ] && [ "$(cat "$work/stderr")" = "nssim run: $work/nope.json: no such file" ] &&
+  [ ! -s "$work/stdout" ] && [ ! -e "$work/cwd2/out" ]; then pass; else fail run-bad-file; fi
 
 echo "check and compare commands: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
