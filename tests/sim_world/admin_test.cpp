@@ -58,6 +58,37 @@ TEST_P(AdminOperations, TopicSpreadToANewGroupThenDrainedFromTheOldOneWithoutFai
   }
 }
 
+// mqadmin wipeWritePerm then addWritePerm (ADD_WRITE_PERM_OF_BROKER): producers lose broker-b's
+// queues at their next poll after the first, and gain them back at their next poll after the
+// second, each within pollNameServerInterval plus the route request's timeout; broker-a carries
+// the load meanwhile, so no send fails.
+TEST_P(AdminOperations, WritePermissionWipedThenAddedBackReachesEveryProducer) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    Scenario s = small_cluster(GetParam(), seed);
+    s.faults.push_back(admin(FaultKind::kWipeWritePerm, "broker-b", 200000));
+    s.faults.push_back(admin(FaultKind::kAddWritePerm, "broker-b", 320000));
+    const auto result = run_isolated(s);
+    ASSERT_FALSE(result.contains("error")) << result.dump();
+    ASSERT_EQ(result["admin"].size(), 2u);
+    EXPECT_EQ(result["admin"][0]["kind"], "wipeWritePerm");
+    EXPECT_EQ(result["admin"][0]["producers_should"], "lose");
+    EXPECT_EQ(result["admin"][1]["kind"], "addWritePerm");
+    EXPECT_EQ(result["admin"][1]["producers_should"], "gain");
+    expect_every_producer_followed(result["admin"][0], seed);
+    expect_every_producer_followed(result["admin"][1], seed);
+    EXPECT_EQ(result["sends"]["failed"]["total"], 0) << "seed " << seed;
+    // No attempt reaches broker-b between the last producer's letting go and the add.
+    const std::int64_t gone_ms =
+        200000 + result["admin"][0]["producers"]["followed_ms"]["max"].get<std::int64_t>();
+    for (const auto& second : result["timeseries"]) {
+      const std::int64_t t_ms = second["t_s"].get<std::int64_t>() * 1000;
+      if (t_ms > gone_ms + 1000 && t_ms + 1000 < 320000) {
+        EXPECT_FALSE(second["ok_by_broker"].contains("broker-b")) << second.dump();
+      }
+    }
+  }
+}
+
 TEST_P(AdminOperations, UpdateTopicOnAPausedMasterChangesNothing) {
   Scenario s = with_fault(topic_only_on_broker_a(GetParam(), 1), FaultKind::kPause, 100000,
                           std::int64_t{200000});
