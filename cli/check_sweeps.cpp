@@ -25,9 +25,8 @@ bool has_sweep_block(const std::string& path) {
   }
 }
 
-SweepCheck evaluate(const std::string& name, const std::string& path, const std::string& dir,
-                    const ChildOutcome& child) {
-  SweepCheck check{name, path, "", nullptr};
+SweepCheck evaluate(const std::string& name, const std::string& dir, const ChildOutcome& child) {
+  SweepCheck check{name, "", nullptr};
   const bool exited = child.spawn_error.empty() && child.signal == 0;
   if (!exited || (child.exit_code != 0 && child.exit_code != kExitExpectationFailed)) {
     const std::string line = first_line_of_file(dir + "/stderr.txt");
@@ -52,7 +51,7 @@ std::vector<SweepCheck> run_sweep_blocks(
     if (!has_sweep_block(path)) continue;
     const std::string dir = (fs::path(out) / name / "sweep").string();
     if (auto error = make_output_dir(dir); !error.empty()) {
-      checks.push_back({name, path, "--out: " + error, nullptr});
+      checks.push_back({name, "--out: " + error, nullptr});
       continue;
     }
     std::error_code ignored;
@@ -62,7 +61,7 @@ std::vector<SweepCheck> run_sweep_blocks(
                    dir + "/stderr.txt"};
     if (!seeds.empty()) spec.args.insert(spec.args.end(), {"--seeds", seeds});
     const auto outcome = run_children({spec}, 1, {}).front();
-    checks.push_back(evaluate(name, path, dir, outcome));
+    checks.push_back(evaluate(name, dir, outcome));
   }
   return checks;
 }

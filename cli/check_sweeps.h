@@ -13,8 +13,7 @@
 namespace nssim::cli {
 
 struct SweepCheck {
-  std::string name;  // the scenario's file name without .json
-  std::string path;
+  std::string name;      // the scenario's file name without .json
   std::string error;     // one line when the sweep could not run or was bad input
   nlohmann::json sweep;  // its sweep.json otherwise
 };

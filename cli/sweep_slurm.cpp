@@ -150,10 +150,22 @@ std::string job_script(const SweepCommandOptions& options, const LoadedSweep& sw
   return script;
 }
 
+// How many of the submitted shards have a file: for the progress line only, so the files are not
+// read (missing_shards validates them once the job has ended).
+std::size_t shards_arrived(const std::vector<std::size_t>& shards, const std::string& dir,
+                           std::size_t count) {
+  std::size_t arrived = 0;
+  std::error_code ignored;
+  for (const std::size_t shard : shards) {
+    arrived += fs::exists(shard_path(dir, shard, count), ignored) ? 1 : 0;
+  }
+  return arrived;
+}
+
 // Waits until squeue no longer lists the job, showing shard files as they appear.
-bool wait_for_job(const std::string& job, const LoadedSweep& sweep, const std::string& dir,
-                  std::size_t count, std::size_t submitted, std::string& error) {
-  RateProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, submitted, "shards");
+bool wait_for_job(const std::string& job, const std::vector<std::size_t>& shards,
+                  const std::string& dir, std::size_t count, std::string& error) {
+  RateProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, shards.size(), "shards");
   int failed_polls = 0;
   while (true) {
     std::string output;
@@ -167,7 +179,7 @@ bool wait_for_job(const std::string& job, const LoadedSweep& sweep, const std::s
       error = "squeue kept failing: " + output.substr(0, output.find('\n'));
       return false;
     }
-    progress.update(submitted - std::min(submitted, missing_shards(sweep, dir, count).size()));
+    progress.update(shards_arrived(shards, dir, count));
     std::this_thread::sleep_for(kPollInterval);
   }
   progress.clear();
@@ -226,7 +238,7 @@ int run_sweep_on_slurm(const SweepCommandOptions& options, const LoadedSweep& sw
     job = job.substr(0, job.find_first_of(";\n"));
     std::cout << "submitted job " << job << std::endl;
     std::string error;
-    if (!wait_for_job(job, sweep, dir, count, missing.size(), error)) return fail(error);
+    if (!wait_for_job(job, missing, dir, count, error)) return fail(error);
     const auto left = missing_shards(sweep, dir, count);
     if (!left.empty()) {
       return fail(std::to_string(left.size()) + " of " + std::to_string(count) +
