@@ -91,7 +91,8 @@ int run(const RunOptions& options) {
 
   sim::WorldRecord record = sim::run_world(scenario);
   const auto& events = record.log.events();
-  nlohmann::json result = sim::analyze_run(scenario, record.topology, events, *record.sends);
+  nlohmann::json result =
+      sim::analyze_run(scenario, record.topology, events, *record.sends, *record.network);
   // What repeats this run, so the report, its JUnit file and its header can say it.
   result["scenario"]["set"] = options.set;
   result["scenario"]["command"] = run_command_line(

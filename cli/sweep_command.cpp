@@ -32,8 +32,8 @@ std::string run_one(const LoadedSweep& sweep, std::size_t run) {
   sim::Scenario scenario = sweep.scenarios[point];
   scenario.seed = seed_of_run(sweep.plan, run);
   sim::WorldRecord record = sim::run_world(scenario);
-  const nlohmann::json result =
-      sim::analyze_run(scenario, record.topology, record.log.events(), *record.sends);
+  const nlohmann::json result = sim::analyze_run(scenario, record.topology, record.log.events(),
+                                                 *record.sends, *record.network);
   const auto inputs = expectation_inputs(scenario);
   const auto report =
       reports::build_report(result, inputs, reports::check_expectations(result, inputs));

@@ -14,8 +14,9 @@ using nlohmann::json;
 
 // Subtrees that are lists of items, predictions, or counts keyed by what happened: their leaves
 // are not one figure per run.
-const std::set<std::string> kSkippedSubtrees = {"per_producer", "intervals", "predicted",
-                                                "never_reasons"};
+const std::set<std::string> kSkippedSubtrees = {"per_producer",  "intervals",      "predicted",
+                                                "never_reasons", "by_cause",       "end_causes",
+                                                "route_windows", "missing_windows"};
 // Leaves that say where the run placed something, not what it measured.
 const std::set<std::string> kPlacementLeaves = {"fault", "start_ms",      "end_ms",
                                                 "at_ms", "dropped_at_ms", "back_at_ms"};
@@ -101,7 +102,7 @@ SeedRecord seed_record_of(const json& report, std::size_t point, std::uint64_t s
   const auto& verdict = field(report, "verdict");
   record.verdict = verdict.is_string() ? verdict.get<std::string>() : "no_expectations";
   for (const char* root : {"sends", "sends_by_broker", "sends_by_producer_group",
-                           "nameserver_disagreement", "admin"}) {
+                           "nameserver_disagreement", "route_health", "admin"}) {
     flatten(field(report, root), root, root, record.figures);
   }
   const auto& outages = field(report, "outages");

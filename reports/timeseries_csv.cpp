@@ -87,7 +87,7 @@ std::string render_timeseries_csv(const nlohmann::json& report) {
 
   std::string csv = "t_s,ok,failed_total";
   for (const auto& cause : causes) csv += "," + csv_field("failed_" + cause);
-  csv += ",stale_producers";
+  csv += ",stale_producers,lost_producers";
   for (const auto& [name, steps] : routes) csv += "," + csv_field("routes_" + name);
   csv += "\n";
 
@@ -101,6 +101,7 @@ std::string render_timeseries_csv(const nlohmann::json& report) {
     for (const auto& cause : causes)
       csv += "," + std::to_string(integer_or_zero(field(failed, cause)));
     csv += "," + std::to_string(integer_or_zero(field(second, "stale_producers")));
+    csv += "," + std::to_string(integer_or_zero(field(second, "lost_producers")));
     for (const auto& [name, steps] : routes)
       csv += "," + std::to_string(brokers_at(steps, t_s * 1000));
     csv += "\n";

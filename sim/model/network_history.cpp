@@ -388,21 +388,37 @@ Exchange NetworkHistory::exchange(NodeId client, NodeId server, std::uint32_t ep
   return {ExchangeOutcome::kSilent, deadline_ms};
 }
 
+namespace {
+
+template <typename Entry>
+void append_instants(const std::vector<Entry>& entries, std::vector<std::int64_t>& out) {
+  for (const auto& entry : entries) {
+    if (entry.first != kBeginning) out.push_back(entry.first);
+  }
+}
+
+std::vector<std::int64_t> sorted_unique(std::vector<std::int64_t> instants) {
+  std::sort(instants.begin(), instants.end());
+  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+  return instants;
+}
+
+}  // namespace
+
 std::vector<std::int64_t> NetworkHistory::change_times() const {
   std::vector<std::int64_t> out;
-  for (const auto& node : nodes_) {
-    for (const auto& entry : node.states) {
-      if (entry.first != kBeginning) out.push_back(entry.first);
-    }
-  }
-  for (const auto& [pair, entries] : cuts_) {
-    for (const auto& entry : entries) {
-      if (entry.first != kBeginning) out.push_back(entry.first);
-    }
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  for (const auto& node : nodes_) append_instants(node.states, out);
+  for (const auto& [pair, entries] : cuts_) append_instants(entries, out);
+  return sorted_unique(std::move(out));
+}
+
+std::vector<std::int64_t> NetworkHistory::change_times_between(NodeId a, NodeId b) const {
+  std::vector<std::int64_t> out;
+  append_instants(timeline(a).states, out);
+  append_instants(timeline(b).states, out);
+  if (const CutTimeline* entries = cut_timeline(a, b)) append_instants(*entries, out);
+  if (const CutTimeline* entries = cut_timeline(b, a)) append_instants(*entries, out);
+  return sorted_unique(std::move(out));
 }
 
 }  // namespace nssim::sim

@@ -143,6 +143,8 @@ class NetworkHistory {
 
   // All instants at which anything changed, sorted, for callers that must wake up at changes.
   std::vector<std::int64_t> change_times() const;
+  // The instants at which anything about `a`, `b` or the paths between them changed, sorted.
+  std::vector<std::int64_t> change_times_between(NodeId a, NodeId b) const;
 
  private:
   struct NodeTimeline {

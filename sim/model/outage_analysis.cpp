@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "sim/model/route_health.h"
 #include "sim/model/run_analysis.h"
 #include "sim/model/timeline_analysis.h"
 
@@ -88,10 +89,40 @@ OutageSubject subject_of(const FaultSpec& fault, const Scenario& scenario,
   return subject;
 }
 
-// When each NameServer dropped each subject address from its routes, and by which path.
+// The longest stretch in [start, end) in which the NameServer could not exchange with broker `b`
+// (either process not running, or a path between them cut).
+std::int64_t longest_unusable_ms(const NetworkHistory& network, NodeId ns, NodeId b,
+                                 std::int64_t start, std::int64_t end) {
+  auto usable = [&](std::int64_t t) {
+    return network.state_at(ns, t).process == ProcessState::kUp &&
+           network.state_at(b, t).process == ProcessState::kUp && network.reachable(ns, b, t);
+  };
+  std::vector<std::int64_t> instants = {start};
+  for (std::int64_t t : network.change_times_between(ns, b)) {
+    if (t > start && t < end) instants.push_back(t);
+  }
+  instants.push_back(end);
+  std::int64_t longest = 0;
+  std::optional<std::int64_t> since;
+  for (std::size_t k = 0; k + 1 < instants.size(); ++k) {
+    if (!usable(instants[k])) {
+      if (!since) since = instants[k];
+      longest = std::max(longest, instants[k + 1] - *since);
+    } else {
+      since.reset();
+    }
+  }
+  return longest;
+}
+
+// When each NameServer dropped each subject address from its routes, and by which path; and for
+// those that kept it, whether keeping it was right: a NameServer that could reach the broker all
+// along, or could not for less than RocketMQ's longest detection (`removal_max_ms`), did right.
 nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& scenario,
+                                const Topology& topology, const NetworkHistory& network,
                                 const std::vector<Event>& events, std::int64_t start,
-                                std::int64_t end, std::vector<std::int64_t>& delays) {
+                                std::int64_t end, std::optional<std::int64_t> removal_max_ms,
+                                std::vector<std::int64_t>& delays) {
   nlohmann::json entries = nlohmann::json::array();
   for (int i = 0; i < scenario.nameservers.count; ++i) {
     const std::string ns = nameserver_name(i);
@@ -110,7 +141,21 @@ nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& sc
         delays.push_back(event.t_ms - start);
         break;
       }
-      if (!entry.contains("dropped_at_ms")) entry["dropped_at_ms"] = nullptr;
+      if (entry.contains("dropped_at_ms")) {
+        entry["outcome"] = "dropped";
+      } else {
+        entry["dropped_at_ms"] = nullptr;
+        const std::int64_t unusable = longest_unusable_ms(
+            network, topology.by_name.at(ns), topology.broker_addresses.at(addr), start, end);
+        entry["unreachable_ms"] = unusable;
+        if (unusable == 0) {
+          entry["outcome"] = "kept_reachable";
+        } else if (!removal_max_ms || unusable <= *removal_max_ms) {
+          entry["outcome"] = "kept_within_rules";
+        } else {
+          entry["outcome"] = "missed";
+        }
+      }
       entries.push_back(std::move(entry));
     }
   }
@@ -168,46 +213,56 @@ const ProducerSpec* producer_spec_of(const Scenario& scenario, const std::string
   return nullptr;
 }
 
-// How long each producer kept publishing to a subject group after the fault: until a route
-// update without the group reached its publish info, or never within the outage.
+// Whether one of the producer's topics that `group` serves lives only on subject groups.
+bool some_topic_only_on(const Scenario& scenario, const ProducerSpec* producer,
+                        const std::string& group, const std::set<std::string>& groups) {
+  if (producer == nullptr) return false;
+  for (const auto& topic : scenario.topics) {
+    const bool sent = std::find(producer->topics.begin(), producer->topics.end(), topic.name) !=
+                      producer->topics.end();
+    const bool served = topic.groups.empty() || std::find(topic.groups.begin(), topic.groups.end(),
+                                                          group) != topic.groups.end();
+    if (sent && served && topic_only_on(scenario, topic.name, groups, producer)) return true;
+  }
+  return false;
+}
+
+// How long each producer kept a stale route to a subject group after the fault: from the fault's
+// start until a route update without the group reached its publish info. Only producers with a
+// stale window (route_health.h) that began in the outage count; one whose window ended otherwise
+// (the broker became usable again, the run ended) has no value, and a reason.
 nlohmann::json producers_json(const OutageSubject& subject, const Scenario& scenario,
-                              const SendStats& sends, const std::vector<Event>& events,
+                              const RouteHealth& health, const std::vector<Event>& events,
                               std::int64_t start, std::int64_t end,
                               const std::optional<std::int64_t>& back) {
+  std::map<std::string, std::vector<const RouteWindow*>> windows;  // by producer, name order
+  for (const auto& window : health.routes) {
+    if (window.kind == RouteWindowKind::kStale && window.start_ms >= start &&
+        window.start_ms <= end &&
+        std::find(subject.nodes.begin(), subject.nodes.end(), window.broker_node) !=
+            subject.nodes.end()) {
+      windows[window.holder].push_back(&window);
+    }
+  }
   std::vector<std::int64_t> delays;
   std::map<std::string, std::int64_t> never_reasons;
   nlohmann::json per_producer = nlohmann::json::array();
-  for (const auto& [producer, topics] : sends.publish_changes()) {
+  for (const auto& [producer, stale] : windows) {
     std::optional<std::int64_t> worst;
     std::string reason;
-    bool affected = false;
-    for (const auto& [topic, changes] : topics) {
-      for (const auto& group : subject.master_groups) {
-        if (!publish_info_holds(changes, start, group)) continue;
-        affected = true;
-        std::optional<std::int64_t> dropped;
-        for (const auto& change : changes) {
-          if (change.t_ms >= start && change.t_ms < end && change.brokers.count(group) == 0) {
-            dropped = change.t_ms - start;
-            break;
-          }
-        }
-        if (!dropped) {
-          if (!any_drop_before(events, subject, start, end)) {
-            reason = back ? "broker_returned_before_nameservers_dropped_it"
-                          : "nameservers_kept_the_route";
-          } else if (topic_only_on(scenario, topic, subject.master_groups,
-                                   producer_spec_of(scenario, producer))) {
-            reason = "topic_not_exist_keeps_stale_route";
-          } else {
-            reason = "route_not_refreshed_before_outage_end";
-          }
-        } else if (reason.empty()) {
-          worst = std::max(worst.value_or(0), *dropped);
-        }
+    for (const RouteWindow* window : stale) {
+      if (window->end_cause == "dropped_from_route") {
+        if (reason.empty()) worst = std::max(worst.value_or(0), *window->end_ms - start);
+      } else if (!any_drop_before(events, subject, start, end)) {
+        reason =
+            back ? "broker_returned_before_nameservers_dropped_it" : "nameservers_kept_the_route";
+      } else if (some_topic_only_on(scenario, producer_spec_of(scenario, producer), window->broker,
+                                    subject.master_groups)) {
+        reason = "topic_not_exist_keeps_stale_route";
+      } else {
+        reason = "route_not_refreshed_before_outage_end";
       }
     }
-    if (!affected) continue;
     nlohmann::json entry = {{"name", producer}};
     if (reason.empty()) {
       delays.push_back(*worst);
@@ -255,24 +310,34 @@ nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scena
       entries.push_back(std::move(entry));
     }
   }
+  // Per producer that published to a subject group before the fault and had dropped it by the
+  // fault's end: when it publishes to every such group again (the slowest of them).
   std::vector<std::int64_t> producer_delays;
   std::size_t producer_never = 0;
   for (const auto& [producer, topics] : sends.publish_changes()) {
+    std::optional<std::int64_t> slowest;
+    bool dropped_any = false;
+    bool never = false;
     for (const auto& [topic, changes] : topics) {
       for (const auto& group : subject.master_groups) {
-        // Only producers that published to the group before the fault and had dropped it since.
         if (!publish_info_holds(changes, start, group) || publish_info_holds(changes, *back, group))
           continue;
-        bool found = false;
-        for (const auto& change : changes) {
-          if (change.t_ms > *back && change.brokers.count(group) != 0) {
-            producer_delays.push_back(change.t_ms - *back);
-            found = true;
-            break;
-          }
+        dropped_any = true;
+        const auto regained = std::find_if(changes.begin(), changes.end(), [&](const auto& c) {
+          return c.t_ms > *back && c.brokers.count(group) != 0;
+        });
+        if (regained == changes.end()) {
+          never = true;
+        } else {
+          slowest = std::max(slowest.value_or(0), regained->t_ms - *back);
         }
-        if (!found) ++producer_never;
       }
+    }
+    if (!dropped_any) continue;
+    if (never) {
+      ++producer_never;
+    } else {
+      producer_delays.push_back(*slowest);
     }
   }
   return {{"nameservers", entries},
@@ -294,7 +359,8 @@ nlohmann::json settings_json(const Scenario& scenario) {
 }
 
 nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
-                            const std::vector<Event>& events, const SendStats& sends) {
+                            const std::vector<Event>& events, const SendStats& sends,
+                            const NetworkHistory& network, const RouteHealth& health) {
   nlohmann::json outages = nlohmann::json::array();
   for (std::size_t i = 0; i < scenario.faults.size(); ++i) {
     const FaultSpec& fault = scenario.faults[i];
@@ -316,21 +382,36 @@ nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
                              {"brokers", subject.nodes},
                              {"start_ms", start},
                              {"end_ms", back ? nlohmann::json(*back) : nlohmann::json()}};
+    const nlohmann::json predicted = subject.master_groups.empty()
+                                         ? nlohmann::json()
+                                         : predicted_json(fault.kind, settings_of(scenario, group));
+    std::optional<std::int64_t> removal_max;
+    if (predicted.is_object()) {
+      removal_max = predicted["nameserver_removal_ms"]["max_ms"].get<std::int64_t>();
+    }
     std::vector<std::int64_t> drop_delays;
-    outage["nameservers"] = nameserver_drops(subject, scenario, events, start, end, drop_delays);
+    outage["nameservers"] = nameserver_drops(subject, scenario, topology, network, events, start,
+                                             end, removal_max, drop_delays);
     const std::size_t drop_entries = outage["nameservers"].size();
     outage["nameserver_drop_ms"] =
         distribution_json(drop_delays, drop_entries - drop_delays.size());
-    outage["producers"] = producers_json(subject, scenario, sends, events, start, end, back);
+    outage["nameservers_missed"] =
+        std::count_if(outage["nameservers"].begin(), outage["nameservers"].end(),
+                      [](const nlohmann::json& entry) { return entry["outcome"] == "missed"; });
+    outage["producers"] = producers_json(subject, scenario, health, events, start, end, back);
+    // The route windows the outage opened: those of its brokers that began in [start, end].
+    outage["route_health"] = route_health_stats_json(health, [&](const RouteWindow& window) {
+      return window.start_ms >= start && window.start_ms <= end &&
+             std::find(subject.nodes.begin(), subject.nodes.end(), window.broker_node) !=
+                 subject.nodes.end();
+    });
     outage["sends"] = send_counts_json(sends.window_counts(i));
     const auto latencies = sends.window_latencies(i);
     outage["sends"]["latency_ms"] = {{"p50", percentile(latencies, 50)},
                                      {"p99", percentile(latencies, 99)},
                                      {"max", latencies.empty() ? 0 : latencies.back()}};
     outage["recovery"] = recovery_json(subject, scenario, events, sends, start, back);
-    outage["predicted"] = subject.master_groups.empty()
-                              ? nlohmann::json()
-                              : predicted_json(fault.kind, settings_of(scenario, group));
+    outage["predicted"] = predicted;
     outages.push_back(std::move(outage));
   }
   return outages;

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "sim/model/event_log.h"
+#include "sim/model/network_history.h"
+#include "sim/model/route_health.h"
 #include "sim/model/scenario.h"
 #include "sim/model/send_stats.h"
 #include "sim/model/topology.h"
@@ -17,7 +19,8 @@ namespace nssim::sim {
 nlohmann::json settings_json(const Scenario& scenario);
 
 nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
-                            const std::vector<Event>& events, const SendStats& sends);
+                            const std::vector<Event>& events, const SendStats& sends,
+                            const NetworkHistory& network, const RouteHealth& health);
 
 nlohmann::json send_counts_json(const SendCounts& counts);
 

@@ -10,6 +10,7 @@
 
 #include "sim/model/admin_analysis.h"
 #include "sim/model/outage_analysis.h"
+#include "sim/model/route_health.h"
 #include "sim/model/timeline_analysis.h"
 
 namespace nssim::sim {
@@ -141,7 +142,8 @@ nlohmann::json ok_by_broker_json(const SendStats& sends, std::size_t second) {
 
 // One entry per second of the run, seconds without sends included, so charts and CSV rows line
 // up with the time axis.
-nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::int64_t>& stale) {
+nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::int64_t>& stale,
+                               const std::vector<std::int64_t>& lost) {
   nlohmann::json series = nlohmann::json::array();
   const SendCounts none;
   for (std::size_t second = 0; second < stale.size(); ++second) {
@@ -156,7 +158,8 @@ nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::in
                       {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
                       {"failed", failed},
                       {"ok_by_broker", ok_by_broker_json(sends, second)},
-                      {"stale_producers", stale[second]}});
+                      {"stale_producers", stale[second]},
+                      {"lost_producers", lost[second]}});
   }
   return series;
 }
@@ -207,25 +210,48 @@ nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Ev
   return {{"intervals", intervals}, {"total_ms", total}, {"count", intervals.size()}};
 }
 
+// Beside each NameServer's in_routes intervals of a broker, the stretches in which it was missing
+// the broker (route_health.h), so the timeline can show them.
+void add_missing_intervals(nlohmann::json& timelines, const RouteHealth& health) {
+  for (auto& broker : timelines["brokers"]) {
+    for (auto& row : broker["in_routes"]) {
+      nlohmann::json missing = nlohmann::json::array();
+      for (const auto& window : health.missing) {
+        if (window.holder != row["nameserver"] || window.broker_node != broker["node"]) continue;
+        missing.push_back(
+            {{"start_ms", window.start_ms},
+             {"end_ms", window.end_ms ? nlohmann::json(*window.end_ms) : nlohmann::json()},
+             {"cause", window.cause}});
+      }
+      row["missing"] = std::move(missing);
+    }
+  }
+}
+
 }  // namespace
 
 nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
-                           const std::vector<Event>& events, const SendStats& sends) {
+                           const std::vector<Event>& events, const SendStats& sends,
+                           const NetworkHistory& network) {
+  const RouteHealth health = route_health(scenario, topology, events, sends, network);
   nlohmann::json result;
   result["schema"] = kResultSchema;
   result["scenario"] = scenario_json(scenario);
   result["settings"] = settings_json(scenario);
   result["nodes"] = nodes_json(topology);
   result["faults"] = faults_json(scenario);
-  result["outages"] = outages_json(scenario, topology, events, sends);
+  result["outages"] = outages_json(scenario, topology, events, sends, network, health);
   result["admin"] = admin_json(scenario, sends);
   result["sends"] = send_counts_json(sends.totals());
   result["sends_by_broker"] = sends_by_broker_json(scenario, sends);
   result["sends_by_producer_group"] = sends_by_group_json(scenario, sends);
   result["nameserver_disagreement"] = disagreements_json(scenario, events);
+  result["route_health"] = route_health_json(health);
   result["timeseries"] =
-      timeseries_json(sends, stale_producers_per_second(result["outages"], scenario.duration_ms));
+      timeseries_json(sends, producers_per_second(health, RouteWindowKind::kStale),
+                      producers_per_second(health, RouteWindowKind::kLost));
   result["timelines"] = timelines_json(scenario, topology, events);
+  add_missing_intervals(result["timelines"], health);
   return result;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/model/event_log.h"
+#include "sim/model/network_history.h"
 #include "sim/model/scenario.h"
 #include "sim/model/send_stats.h"
 #include "sim/model/topology.h"
@@ -19,7 +20,8 @@ namespace nssim::sim {
 inline constexpr const char* kResultSchema = "nssim.result/1";
 
 nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
-                           const std::vector<Event>& events, const SendStats& sends);
+                           const std::vector<Event>& events, const SendStats& sends,
+                           const NetworkHistory& network);
 
 // Nearest-rank percentile of a sorted list; 0 for an empty one.
 std::int64_t percentile(const std::vector<std::int64_t>& sorted, double p);

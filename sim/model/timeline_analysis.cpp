@@ -1,4 +1,4 @@
-// File: timelines_json, process_spans and stale_producers_per_second (see timeline_analysis.h).
+// File: timelines_json and process_spans (see timeline_analysis.h).
 #include "sim/model/timeline_analysis.h"
 
 #include <algorithm>
@@ -168,44 +168,6 @@ nlohmann::json timelines_json(const Scenario& scenario, const Topology& topology
   return {{"brokers", brokers},
           {"nameservers", nameservers},
           {"detections", detections_json(topology, events)}};
-}
-
-std::vector<std::int64_t> stale_producers_per_second(const nlohmann::json& outages,
-                                                     std::int64_t duration_ms) {
-  // Per producer, the union of its stale windows, so overlapping outages count it once.
-  std::map<std::string, std::vector<std::pair<std::int64_t, std::int64_t>>> windows;
-  for (const auto& outage : outages) {
-    const std::int64_t start = outage["start_ms"].get<std::int64_t>();
-    const std::int64_t end =
-        outage["end_ms"].is_null() ? duration_ms : outage["end_ms"].get<std::int64_t>();
-    for (const auto& producer : outage["producers"]["per_producer"]) {
-      const auto& stale = producer["stale_route_ms"];
-      const std::int64_t until = stale.is_null() ? end : start + stale.get<std::int64_t>();
-      if (until > start) windows[producer["name"].get<std::string>()].emplace_back(start, until);
-    }
-  }
-  const std::int64_t seconds = (duration_ms + 999) / 1000;
-  std::vector<std::int64_t> change(static_cast<std::size_t>(seconds) + 1, 0);
-  for (auto& [name, list] : windows) {
-    // Seconds [first, last) in which the producer was stale at some time; merged so that a
-    // second shared by two windows counts once.
-    std::vector<std::pair<std::int64_t, std::int64_t>> held;
-    for (const auto& [from, to] : list)
-      held.emplace_back(from / 1000, std::min(seconds, (to + 999) / 1000));
-    std::sort(held.begin(), held.end());
-    std::int64_t covered_until = 0;
-    for (auto [first, last] : held) {
-      first = std::max(first, covered_until);
-      if (first >= last) continue;
-      ++change[static_cast<std::size_t>(first)];
-      --change[static_cast<std::size_t>(last)];
-      covered_until = last;
-    }
-  }
-  std::vector<std::int64_t> counts(static_cast<std::size_t>(seconds), 0);
-  std::int64_t running = 0;
-  for (std::size_t s = 0; s < counts.size(); ++s) counts[s] = running += change[s];
-  return counts;
 }
 
 }  // namespace nssim::sim

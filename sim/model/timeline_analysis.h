@@ -1,6 +1,6 @@
 // File: the time-resolved part of a run's analysis, the data behind the report's pictures: each
 // node's process state over the run, when each NameServer held each broker in its routes, every
-// detection, and per second how many producers still held a stale route. Derived from the event
+// detection. Derived from the event
 // log and the outages, so the world records nothing extra for it.
 #pragma once
 
@@ -40,11 +40,5 @@ std::vector<ProcessSpan> process_spans(const std::vector<Event>& events, const s
 // The "timelines" object of result.json (schema in reports/README.md).
 nlohmann::json timelines_json(const Scenario& scenario, const Topology& topology,
                               const std::vector<Event>& events);
-
-// Per second 0 .. ceil(duration/1000)-1: how many producers held a stale route at some time in
-// that second, from the outages' per-producer windows (a window without an end lasts to the
-// outage's end).
-std::vector<std::int64_t> stale_producers_per_second(const nlohmann::json& outages,
-                                                     std::int64_t duration_ms);
 
 }  // namespace nssim::sim

@@ -54,7 +54,8 @@ WorldRecord run_world(const Scenario& scenario) {
   sg4::Engine::set_config("network/model:CM02");
   sg4::Engine::set_config("network/crosstraffic:0");
 
-  NetworkHistory history;
+  record.network = std::make_unique<NetworkHistory>();
+  NetworkHistory& history = *record.network;
   for (const auto& node : record.topology.nodes)
     history.add_node(node.name, node.link.latency_ms, node.link.bandwidth_mbps);
   Net net(history, build_platform(host_specs(record.topology)));

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "sim/model/event_log.h"
+#include "sim/model/network_history.h"
 #include "sim/model/scenario.h"
 #include "sim/model/send_stats.h"
 #include "sim/model/topology.h"
@@ -16,6 +17,9 @@ struct WorldRecord {
   Topology topology;
   EventLog log;
   std::unique_ptr<SendStats> sends;
+  // Every node's states and every path's cuts over the run, as the transport rules saw them; the
+  // analysis judges route health by it (NodeId = index into topology.nodes).
+  std::unique_ptr<NetworkHistory> network;
   std::int64_t end_ms = 0;  // the scenario's end; the simulation ran on to flush in-flight sends
 };
 

@@ -19,13 +19,13 @@ TEST(TimeseriesCsv, FixtureRendersAsTheReviewedGoldenFile) {
 TEST(TimeseriesCsv, CauseColumnsFollowTheRunsCausesEvenWhenASecondHasNone) {
   const auto report = json::parse(R"({
     "sends": {"failed": {"b_cause": 0, "a_cause": 0, "total": 0}},
-    "timeseries": [{"t_s": 0, "ok": 1, "failed": {}, "stale_producers": 0},
+    "timeseries": [{"t_s": 0, "ok": 1, "failed": {}, "stale_producers": 0, "lost_producers": 4},
                    {"t_s": 1, "ok": 2, "failed": {"b_cause": 3, "a_cause": 1},
-                    "stale_producers": 2}]})");
+                    "stale_producers": 2, "lost_producers": 0}]})");
   EXPECT_EQ(render_timeseries_csv(report),
-            "t_s,ok,failed_total,failed_a_cause,failed_b_cause,stale_producers\n"
-            "0,1,0,0,0,0\n"
-            "1,2,4,1,3,2\n");
+            "t_s,ok,failed_total,failed_a_cause,failed_b_cause,stale_producers,lost_producers\n"
+            "0,1,0,0,0,0,4\n"
+            "1,2,4,1,3,2,0\n");
 }
 
 TEST(TimeseriesCsv, RoutesCountBrokersListedAtTheStartOfEachSecond) {
@@ -40,15 +40,16 @@ TEST(TimeseriesCsv, RoutesCountBrokersListedAtTheStartOfEachSecond) {
         {"node": "b", "in_routes": [{"nameserver": "ns-0", "intervals": [
             {"start_ms": 2000, "end_ms": null}]}]}]}})");
   EXPECT_EQ(render_timeseries_csv(report),
-            "t_s,ok,failed_total,stale_producers,routes_ns-0,routes_ns-1\n"
-            "0,0,0,0,0,0\n"
-            "1,0,0,0,1,0\n"
-            "2,0,0,0,1,0\n"
-            "3,0,0,0,2,0\n");
+            "t_s,ok,failed_total,stale_producers,lost_producers,routes_ns-0,routes_ns-1\n"
+            "0,0,0,0,0,0,0\n"
+            "1,0,0,0,0,1,0\n"
+            "2,0,0,0,0,1,0\n"
+            "3,0,0,0,0,2,0\n");
 }
 
 TEST(TimeseriesCsv, WithoutASeriesOnlyTheHeaderRemains) {
-  EXPECT_EQ(render_timeseries_csv(json::object()), "t_s,ok,failed_total,stale_producers\n");
+  EXPECT_EQ(render_timeseries_csv(json::object()),
+            "t_s,ok,failed_total,stale_producers,lost_producers\n");
 }
 
 }  // namespace

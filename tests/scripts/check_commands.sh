@@ -143,7 +143,7 @@ if [ "$code" -eq 0 ] && grep -qx "no significant change" "$work/stdout" &&
   [ -s "$work/cmp-noise/a/sweep.json" ]; then pass; else fail compare-seeds-noise; fi
 run compare "$work/good/broker_kill.json" --a "$poll=30000" --b "$poll=5000" --seeds 12 \
   --out "$work/cmp-real"
-if [ "$code" -eq 0 ] && grep -q "^  outages\[0\].producers.stale_route_ms.max: p50 " "$work/stdout" &&
+if [ "$code" -eq 0 ] && grep -q "^  outages\[0\].producers.stale_route_ms.p50: p50 " "$work/stdout" &&
   grep -q "paired bootstrap" "$work/cmp-real/compare.json" &&
   grep -q "No significant change" "$work/cmp-noise/compare.md" &&
   grep -q 'id="cdf-1"' "$work/cmp-real/compare.html"; then pass; else fail compare-seeds-change; fi

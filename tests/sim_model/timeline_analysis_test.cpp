@@ -95,24 +95,5 @@ TEST(Timelines, NameServerHoldsBrokerUntilItDropsItOrGoesDown) {
   EXPECT_EQ(timelines["nameservers"][1]["process"][1]["state"], "down");
 }
 
-TEST(StaleProducers, CountsAProducerInEverySecondItHeldAStaleRouteAndOverlapsOnce) {
-  const json outages = json::parse(R"([
-    {"start_ms": 2500, "end_ms": 9000, "producers": {"per_producer": [
-      {"name": "p0", "stale_route_ms": 1000},
-      {"name": "p1", "stale_route_ms": null}]}},
-    {"start_ms": 3000, "end_ms": null, "producers": {"per_producer": [
-      {"name": "p0", "stale_route_ms": 0}]}},
-    {"start_ms": 3200, "end_ms": 4000, "producers": {"per_producer": [
-      {"name": "p0", "stale_route_ms": 300}]}}
-  ])");
-  // p0: [2500, 3500) and [3200, 3500) -> seconds 2, 3; p1: [2500, 9000) -> seconds 2..8.
-  const std::vector<std::int64_t> expected = {0, 0, 2, 2, 1, 1, 1, 1, 1, 0};
-  EXPECT_EQ(stale_producers_per_second(outages, 10000), expected);
-}
-
-TEST(StaleProducers, ARunOfAFractionOfASecondStillHasThatSecond) {
-  EXPECT_EQ(stale_producers_per_second(json::array(), 1500).size(), 2u);
-}
-
 }  // namespace
 }  // namespace nssim::sim

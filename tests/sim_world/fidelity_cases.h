@@ -229,7 +229,9 @@ inline std::int64_t fault_at_ms(const FidelityCase& c, std::uint64_t seed) {
 struct SeedOutage {
   std::uint64_t seed = 0;
   std::int64_t at_ms = 0;
-  nlohmann::json outage;  // the run's outages[0]
+  nlohmann::json outage;         // the run's outages[0]
+  nlohmann::json route_windows;  // the run's route_health.route_windows
+  FaultKind kind = FaultKind::kKill;
 
   std::string where() const {
     return "seed " + std::to_string(seed) + ", fault at " + std::to_string(at_ms) + " ms";
@@ -237,27 +239,38 @@ struct SeedOutage {
 };
 
 // Runs `kind` on broker-a-0 for seeds 1..kSeeds. A run that failed, or whose outage is not the
-// one fault on broker-a-0 with one entry per NameServer (ns-0, ns-1, ns-2) and four affected
-// producers, is a test failure and is left out of the list.
+// one fault on broker-a-0 with one entry per NameServer (ns-0, ns-1, ns-2) and four producers that
+// held a stale route (a partition from the NameServers alone leaves the broker usable, so it makes
+// four lost routes instead), is a test failure and is left out of the list.
 inline std::vector<SeedOutage> run_seeds(const FidelityCase& c, FaultKind kind) {
   std::vector<SeedOutage> runs;
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
-    SeedOutage run{seed, fault_at_ms(c, seed), {}};
+    SeedOutage run{seed, fault_at_ms(c, seed), {}, {}, kind};
     const auto result = run_isolated(with_fault(fidelity_scenario(c, seed), kind, run.at_ms));
     if (result.contains("error") || result["outages"].size() != 1) {
       ADD_FAILURE() << run.where() << ": " << result.dump().substr(0, 2000);
       continue;
     }
     run.outage = result["outages"][0];
+    run.route_windows = result["route_health"]["route_windows"];
     const auto& ns = run.outage["nameservers"];
+    const bool broker_usable = kind == FaultKind::kPartition;
+    // Windows of a kind, ended or still open at the run's end.
+    auto windows = [&run](const char* window_kind) {
+      const auto& stats = run.outage["route_health"][window_kind];
+      return stats["count"].get<int>() + stats["never"].get<int>();
+    };
     const bool shaped = run.outage["kind"] == fault_kind_name(kind) &&
                         run.outage["brokers"] == nlohmann::json::array({"broker-a-0"}) &&
                         ns.size() == 3 && ns[0]["nameserver"] == "ns-0" &&
                         ns[1]["nameserver"] == "ns-1" && ns[2]["nameserver"] == "ns-2" &&
-                        run.outage["producers"]["affected"] == 4;
+                        run.outage["producers"]["affected"] == (broker_usable ? 0 : 4) &&
+                        windows("stale") == (broker_usable ? 0 : 4) &&
+                        windows("lost") == (broker_usable ? 4 : 0);
     if (!shaped) {
       ADD_FAILURE() << run.where() << ": not one fault on broker-a-0 seen by 3 NameServers "
-                    << "and 4 producers: " << run.outage.dump().substr(0, 2000);
+                    << "and 4 producers' stale (or lost) routes: "
+                    << run.outage.dump().substr(0, 2000);
       continue;
     }
     runs.push_back(std::move(run));
@@ -278,17 +291,27 @@ inline std::vector<std::int64_t> removal_delays(const SeedOutage& run) {
   return delays;
 }
 
-// Each affected producer's stale-route window, or a failure for one that kept the route.
-inline std::vector<std::int64_t> stale_windows(const SeedOutage& run) {
-  std::vector<std::int64_t> windows;
+// When each producer stopped using broker-a after the fault (its time since the fault's start),
+// or a failure for one that kept it: the end of its stale window, or for a partition from the
+// NameServers alone, where the broker stays usable, the start of its lost window.
+inline std::vector<std::int64_t> drop_delays(const SeedOutage& run) {
+  std::vector<std::int64_t> delays;
+  if (run.kind == FaultKind::kPartition) {
+    for (const auto& window : run.route_windows) {
+      if (window["kind"] != "lost" || window["broker"] != "broker-a") continue;
+      EXPECT_EQ(window["cause"], "expired_at_nameserver") << run.where();
+      delays.push_back(window["start_ms"].get<std::int64_t>() - run.at_ms);
+    }
+    return delays;
+  }
   for (const auto& producer : run.outage["producers"]["per_producer"]) {
     if (producer["stale_route_ms"].is_number_integer()) {
-      windows.push_back(producer["stale_route_ms"].get<std::int64_t>());
+      delays.push_back(producer["stale_route_ms"].get<std::int64_t>());
     } else {
       ADD_FAILURE() << run.where() << ": kept the route: " << producer.dump();
     }
   }
-  return windows;
+  return delays;
 }
 
 }  // namespace nssim::sim::testing

@@ -1,6 +1,7 @@
 // Producers that poll only the NameServer a broker is cut from follow that NameServer, and only
-// that one: they drop the healthy broker once ns-0 expires it, while producers pointed at ns-1
-// keep it. Brokers register only with the NameServers of their namesrvAddr.
+// that one: they lose the healthy broker once ns-0 expires it (a lost route, not a stale one: the
+// broker stays usable), while producers pointed at ns-1 keep it. Brokers register only with the
+// NameServers of their namesrvAddr.
 #include <gtest/gtest.h>
 
 #include "sim_world/profile_param.h"
@@ -39,14 +40,24 @@ TEST_P(NamesrvAddr, ProducersFollowTheOneNameServerTheyPoll) {
     EXPECT_GT(drop["max"].get<std::int64_t>(), 90000);
     EXPECT_LE(drop["max"].get<std::int64_t>(), 120001);
   }
-  // Polling ns-0 only, every producer loses broker-a within one poll of ns-0's removal.
-  const auto& lost = on_ns0["outages"].at(0)["producers"]["stale_route_ms"];
-  EXPECT_EQ(lost["never"], 0) << lost.dump();
-  EXPECT_LE(lost["max"].get<std::int64_t>(),
-            on_ns0["outages"].at(0)["nameserver_drop_ms"]["max"].get<std::int64_t>() + 30010);
-  // Polling ns-1, which keeps receiving broker-a's registrations, none ever does.
-  const auto& kept = on_ns1["outages"].at(0)["producers"]["stale_route_ms"];
-  EXPECT_EQ(kept["count"], 0) << kept.dump();
+  // Polling ns-0 only, every producer loses broker-a within one poll of ns-0's removal, and
+  // keeps it lost to the end of the run; no route is ever stale.
+  const auto& health = on_ns0["route_health"];
+  EXPECT_EQ(health["stale"]["count"], 0) << health.dump();
+  EXPECT_EQ(health["lost"]["never"], 4) << health.dump();
+  EXPECT_EQ(health["lost"]["by_cause"]["expired_at_nameserver"], 4) << health.dump();
+  const std::int64_t removed_at =
+      kCutAtMs + on_ns0["outages"].at(0)["nameserver_drop_ms"]["max"].get<std::int64_t>();
+  for (const auto& window : health["route_windows"]) {
+    EXPECT_EQ(window["kind"], "lost");
+    EXPECT_GT(window["start_ms"].get<std::int64_t>(), removed_at) << window.dump();
+    EXPECT_LE(window["start_ms"].get<std::int64_t>(), removed_at + 30010) << window.dump();
+  }
+  EXPECT_EQ(on_ns0["outages"].at(0)["producers"]["affected"], 0);
+  // Polling ns-1, which keeps receiving broker-a's registrations, none loses it.
+  EXPECT_EQ(on_ns1["route_health"]["lost"]["count"], 0);
+  EXPECT_EQ(on_ns1["route_health"]["lost"]["never"], 0);
+  EXPECT_EQ(on_ns1["route_health"]["stale"]["never"], 0);
   // The broker stays reachable from producers: no send fails in either run.
   EXPECT_EQ(on_ns0["sends"]["failed"]["total"], 0);
   EXPECT_EQ(on_ns1["sends"]["failed"]["total"], 0);
@@ -72,17 +83,21 @@ TEST_P(NamesrvAddr, ABrokerRegistersOnlyWithItsNameServers) {
 
 // With broker-b registered on ns-2 only, ns-0 knows TopicTest on broker-a alone: once it drops
 // broker-a it answers TOPIC_NOT_EXIST, and the client keeps its old route (upstream
-// MQClientInstance#updateTopicRouteInfoFromNameServer changes nothing without a route).
+// MQClientInstance#updateTopicRouteInfoFromNameServer changes nothing without a route). The
+// broker is healthy and reachable, so that old route is neither stale nor lost.
 TEST_P(NamesrvAddr, ATopicItsNameServerNoLongerKnowsKeepsTheOldRoute) {
   Scenario s = cut_from_ns0(GetParam(), 0);
   s.broker_groups[1].config.namesrv_addr = "ns-2";
   s.broker_groups[1].nameservers = {2};
   const auto result = run_isolated(s);
   ASSERT_FALSE(result.contains("error")) << result.dump();
-  const auto& producers = result["outages"].at(0)["producers"];
-  EXPECT_EQ(producers["stale_route_ms"]["count"], 0) << producers.dump();
-  EXPECT_EQ(producers["never_reasons"]["topic_not_exist_keeps_stale_route"], producers["affected"])
-      << producers.dump();
+  EXPECT_EQ(result["outages"].at(0)["nameserver_drop_ms"]["count"], 1);
+  const auto& health = result["route_health"];
+  for (const char* kind : {"stale", "lost"}) {
+    EXPECT_EQ(health[kind]["count"].get<int>() + health[kind]["never"].get<int>(), 0)
+        << kind << ": " << health.dump();
+  }
+  EXPECT_EQ(result["sends"]["failed"]["total"], 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Simulator, NamesrvAddr,

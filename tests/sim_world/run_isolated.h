@@ -29,8 +29,8 @@ inline nlohmann::json run_isolated(
     std::string out;
     try {
       WorldRecord record = run_world(scenario);
-      nlohmann::json result =
-          analyze_run(scenario, record.topology, record.log.events(), *record.sends);
+      nlohmann::json result = analyze_run(scenario, record.topology, record.log.events(),
+                                          *record.sends, *record.network);
       if (extra) result.update(extra(record));
       out = result.dump();
     } catch (const std::exception& e) {
