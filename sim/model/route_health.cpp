@@ -139,7 +139,23 @@ std::vector<std::int64_t> within_run(const std::vector<std::int64_t>& instants,
   return out;
 }
 
+// Whether `ns` logged the broker's UNREGISTER_BROKER removal at t_ms.
+bool unregistered_at(const std::vector<Event>& events, const std::string& ns,
+                     const std::string& addr, std::int64_t t_ms) {
+  const auto first = std::lower_bound(events.begin(), events.end(), t_ms,
+                                      [](const Event& e, std::int64_t t) { return e.t_ms < t; });
+  for (auto it = first; it != events.end() && it->t_ms == t_ms; ++it) {
+    if (it->node == ns && it->kind == "broker_removed" &&
+        it->fields.value("broker_addr", "") == addr &&
+        it->fields.value("path", "") == "unregister") {
+      return true;
+    }
+  }
+  return false;
+}
+
 void missing_windows(const Scenario& scenario, const Topology& topology,
+                     const std::vector<Event>& events,
                      const std::map<std::string, NameServerViews>& all_views,
                      const NetworkHistory& network, RouteHealth& health) {
   for (int i = 0; i < scenario.nameservers.count; ++i) {
@@ -173,7 +189,9 @@ void missing_windows(const Scenario& scenario, const Topology& topology,
               if (restart && (!last_listed || *restart > *last_listed)) {
                 return "nameserver_restarted";
               }
-              return was_usable ? "removed_while_reachable" : "awaiting_registration";
+              if (!was_usable) return "awaiting_registration";
+              return unregistered_at(events, ns_name, addr, t) ? "unregistered"
+                                                               : "removed_while_reachable";
             },
             [&]() -> std::string {
               if (listed) return "registered";
@@ -342,7 +360,7 @@ RouteHealth route_health(const Scenario& scenario, const Topology& topology,
                          const NetworkHistory& network) {
   RouteHealth health;
   health.duration_ms = scenario.duration_ms;
-  missing_windows(scenario, topology, nameserver_views(scenario, events), network, health);
+  missing_windows(scenario, topology, events, nameserver_views(scenario, events), network, health);
   route_windows(scenario, topology, events, sends, network, health);
   return health;
 }

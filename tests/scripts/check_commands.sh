@@ -39,7 +39,7 @@ mkdir -p "$work/bad"
 cp "$work/suite/broker_kill.json" "$work/suite/steady_tight.json" "$work/bad/"
 printf '{"name": "broken",\n' >"$work/bad/broken.json"
 
-pass_line="PASS broker_kill (4 expectations)"
+pass_line="PASS broker_kill (7 expectations)"
 fail_lines="FAIL steady_tight
   FAIL sends.failed.total == 1: sends.failed.total = 0, expected == 1 (off by -1)"
 # broker_kill has a sweep block: check runs it after the plain runs (--seeds keeps it short).
@@ -62,7 +62,8 @@ if [ -s "$work/out-suite/steady_tight/report.json" ] &&
   [ -s "$work/out-suite/steady_tight/stdout.txt" ]; then pass; else fail check-run-folders; fi
 
 run check "$work/suite" -j 1 --out "$work/out-suite" --verbose --seeds 5
-if [ "$code" -eq 1 ] && [ "$(grep -c '^  pass ' "$work/stdout")" -eq 9 ]; then
+# Every expectation that held: broker_kill's 7, steady_tight's 4 of 5, the sweep's 4.
+if [ "$code" -eq 1 ] && [ "$(grep -c '^  pass ' "$work/stdout")" -eq 15 ]; then
   pass
 else
   fail check-verbose

@@ -53,12 +53,12 @@ struct History {
     }
     events.push_back({t_ms, "ns-0", "route_view", {{"brokers", listed}, {"topics_digest", 1}}});
   }
-  void removal(std::int64_t t_ms, const std::string& node) {
+  void removal(std::int64_t t_ms, const std::string& node, const char* path = "scan_expiry") {
     events.push_back(
         {t_ms,
          "ns-0",
          "broker_removed",
-         {{"broker_addr", addr(node)}, {"path", "scan_expiry"}, {"removed_from_routes", true}}});
+         {{"broker_addr", addr(node)}, {"path", path}, {"removed_from_routes", true}}});
   }
   void route(std::int64_t t_ms, const std::set<std::string>& groups) {
     sends.observer_for("producer-0", "producer").on_publish_info("TopicTest", t_ms, groups);
@@ -174,6 +174,18 @@ TEST(RouteHealth, ANameServerThatDropsABrokerItCanReachMakesItMissingThereAndLos
   const auto lost = of_kind(health, RouteWindowKind::kLost);
   ASSERT_EQ(lost.size(), 1u);
   EXPECT_EQ(lost[0].cause, "nameserver_missing_broker");
+}
+
+TEST(RouteHealth, ACleanShutdownIsMissingFromItsUnregisterUntilTheProcessStops) {
+  History h;
+  h.removal(100000, "broker-a-0", "unregister");
+  h.view(100000, {"broker-b-0"});
+  h.network.stop_process(h.id("broker-a-0"), DownKind::kShutdown, 100004);
+  const auto health = h.health();
+  ASSERT_EQ(health.missing.size(), 1u);
+  EXPECT_EQ(health.missing[0].cause, "unregistered");
+  EXPECT_EQ(health.missing[0].end_ms, 100004);
+  EXPECT_EQ(health.missing[0].end_cause, "broker_unusable");
 }
 
 TEST(RouteHealth, AWipedWritePermIsTheCauseOfTheLoss) {
