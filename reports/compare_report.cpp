@@ -192,6 +192,15 @@ void add_run_notes(const json& a, const json& b, json& notes) {
   }
 }
 
+json route_health_figures(const json& report) {
+  json health = member(report, "route_health");
+  if (health.is_object()) {
+    health.erase("route_windows");
+    health.erase("missing_windows");
+  }
+  return health;
+}
+
 }  // namespace
 
 json build_comparison(const json& a, const json& b, const std::string& label_a,
@@ -202,6 +211,8 @@ json build_comparison(const json& a, const json& b, const std::string& label_a,
   for (const char* key : {"sends", "nameserver_disagreement"}) {
     collect_rows(member(a, key), member(b, key), key, whole_run);
   }
+  // Route health's statistics; its window lists are items, not figures.
+  collect_rows(route_health_figures(a), route_health_figures(b), "route_health", whole_run);
   json sections = json::array();
   sections.push_back({{"title", "whole run"}, {"prefix", ""}, {"figures", whole_run}});
   for (auto& section : outage_sections(a, b, notes)) sections.push_back(std::move(section));
