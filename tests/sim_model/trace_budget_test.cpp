@@ -60,6 +60,16 @@ TEST(TraceBudget, EstimateCountsFromTheEarliestStartAndEveryProducerAndTopic) {
   EXPECT_EQ(estimate_trace_bytes(s), 0u);
 }
 
+// Polls are asked at 10, 30010, ...; one asked at the end is answered after it, untraced.
+TEST(TraceBudget, EstimateCountsThePollsAskedBeforeTheEnd) {
+  Scenario s = one_producer();
+  s.producers[0].rate_per_s = 0.0;
+  s.duration_ms = 60010;
+  EXPECT_EQ(estimate_trace_bytes(s), 2 * kRouteLine.size());
+  s.duration_ms = 60011;
+  EXPECT_EQ(estimate_trace_bytes(s), 3 * kRouteLine.size());
+}
+
 TEST(TraceBudget, ByteCountsArePlainOrInPowersOf1024) {
   EXPECT_EQ(parse_byte_count("1"), 1u);
   EXPECT_EQ(parse_byte_count("1073741824"), 1073741824u);
