@@ -68,6 +68,19 @@ bool trace_fits(const sim::Scenario& scenario, std::uint64_t limit_bytes) {
   return false;
 }
 
+// The trace streams into its temporary while the world runs and joins the group at the end.
+// False after printing why the temporary cannot be written.
+bool open_trace(const std::string& dir, std::optional<StreamedFile>& file,
+                std::optional<sim::TraceWriter>& writer) {
+  file.emplace(dir, "trace.jsonl");
+  if (!file->error().empty()) {
+    std::cerr << "nssim run: --out: " << file->error() << "\n";
+    return false;
+  }
+  writer.emplace(file->out());
+  return true;
+}
+
 // Prints one line per expectation; 1 when any failed, with the command that repeats the run,
 // every --set override included.
 int print_expectations(const std::string& command,
@@ -129,17 +142,9 @@ int run(const RunOptions& options) {
     return kExitBadInput;
   }
 
-  // The trace streams into its temporary while the world runs and joins the group at the end.
   std::optional<StreamedFile> trace_file;
   std::optional<sim::TraceWriter> trace;
-  if (options.trace) {
-    trace_file.emplace(dir, "trace.jsonl");
-    if (!trace_file->error().empty()) {
-      std::cerr << "nssim run: --out: " << trace_file->error() << "\n";
-      return kExitBadInput;
-    }
-    trace.emplace(trace_file->out());
-  }
+  if (options.trace && !open_trace(dir, trace_file, trace)) return kExitBadInput;
   sim::WorldRecord record = sim::run_world(scenario, trace ? &*trace : nullptr);
   if (trace) trace->finish();
   const auto& events = record.log.events();
