@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+#include <utility>
 
 namespace nssim::cli {
 
@@ -40,26 +41,55 @@ std::string make_output_dir(const std::string& dir) {
   return "";
 }
 
-std::string write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files) {
+StreamedFile::StreamedFile(const std::string& dir, std::string name)
+    : name_(std::move(name)), temporary_(temporary_path(dir, name_).string()) {
+  out_.open(temporary_, std::ios::binary | std::ios::trunc);
+  if (!out_) error_ = "cannot write '" + temporary_ + "'";
+}
+
+StreamedFile::~StreamedFile() {
+  if (temporary_.empty()) return;  // renamed into place
+  out_.close();
+  remove_quietly({fs::path(temporary_)});
+}
+
+std::string write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files,
+                                   const std::vector<StreamedFile*>& streamed) {
   std::vector<fs::path> temporaries;
+  std::vector<std::string> names;
   for (const auto& [name, content] : files) {
     temporaries.push_back(temporary_path(dir, name));
+    names.push_back(name);
     if (auto error = write_whole(temporaries.back(), content); !error.empty()) {
       remove_quietly(temporaries);
       return error;
     }
   }
+  // A streamed file's temporary belongs to it until it is renamed: its destructor removes it.
+  for (StreamedFile* file : streamed) {
+    file->out_.close();
+    if (!file->error_.empty() || file->out_.fail()) {
+      remove_quietly(temporaries);
+      return file->error_.empty() ? "cannot write '" + file->temporary_ + "'" : file->error_;
+    }
+  }
   std::vector<fs::path> renamed;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    const fs::path target = fs::path(dir) / files[i].first;
+  const std::size_t count = temporaries.size() + streamed.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    StreamedFile* file = i < temporaries.size() ? nullptr : streamed[i - temporaries.size()];
+    const fs::path from = file != nullptr ? fs::path(file->temporary_) : temporaries[i];
+    const fs::path target = fs::path(dir) / (file != nullptr ? file->name_ : names[i]);
     std::error_code error;
-    fs::rename(temporaries[i], target, error);
+    fs::rename(from, target, error);
     if (error) {
-      remove_quietly({temporaries.begin() + static_cast<std::ptrdiff_t>(i), temporaries.end()});
+      if (i < temporaries.size()) {
+        remove_quietly({temporaries.begin() + static_cast<std::ptrdiff_t>(i), temporaries.end()});
+      }
       remove_quietly(renamed);
       return "cannot rename to '" + target.string() + "': " + error.message();
     }
     renamed.push_back(target);
+    if (file != nullptr) file->temporary_.clear();
   }
   return "";
 }

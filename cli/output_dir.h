@@ -1,8 +1,10 @@
 // File: writing a run's files so that a reader never sees half of one, nor a mix of two runs:
 // every file of a group is written to a temporary name in the same folder first, and only then
-// are they all renamed into place.
+// are they all renamed into place. A file too big to hold in memory is streamed to its temporary
+// name while the run goes on and joins the group at the end.
 #pragma once
 
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,10 +17,38 @@ using NamedContent = std::pair<std::string, std::string>;
 // Creates `dir` (and parents). Returns an error text, or an empty string on success.
 std::string make_output_dir(const std::string& dir);
 
-// Writes every file into `dir` as one group. On any error it removes its temporaries and any
-// file of the group it already renamed, so the folder holds no mix of this group and an older
+// A file of a group written bit by bit: `out()` writes to its temporary name in the folder
+// (.<name>.tmp); write_files_atomically renames it with the rest. Until then it is no file of
+// the folder, and if it never joins a group (an error, an early return) the destructor removes
+// the temporary.
+class StreamedFile {
+ public:
+  StreamedFile(const std::string& dir, std::string name);
+  ~StreamedFile();
+  StreamedFile(const StreamedFile&) = delete;
+  StreamedFile& operator=(const StreamedFile&) = delete;
+
+  // Empty when the temporary is open for writing, else why not (naming the file).
+  const std::string& error() const { return error_; }
+  std::ostream& out() { return out_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  friend std::string write_files_atomically(const std::string& dir,
+                                            const std::vector<NamedContent>& files,
+                                            const std::vector<StreamedFile*>& streamed);
+  std::string name_;
+  std::string temporary_;
+  std::ofstream out_;
+  std::string error_;
+};
+
+// Writes every file into `dir` as one group, the streamed files (opened in `dir`) after the
+// others. On any error, a streamed file's failed writes included, it removes its temporaries and
+// any file of the group it already renamed, so the folder holds no mix of this group and an older
 // one, and returns the error text naming the file; an empty string on success.
-std::string write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files);
+std::string write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files,
+                                   const std::vector<StreamedFile*>& streamed = {});
 
 // The one-file case of write_files_atomically.
 std::string write_file_atomically(const std::string& dir, const std::string& name,

@@ -1,7 +1,7 @@
 // File: `nssim run SCENARIO`: loads a scenario, runs the simulated cluster once, checks its
-// expectations, and writes the event log, the result and the report files into the output folder
-// as one group, then prints a short summary. Bad input is one line on stderr and exit code 2, with
-// nothing written.
+// expectations, and writes the event log, the result and the report files (and with --trace the
+// trace, streamed while the run goes on) into the output folder as one group, then prints a short
+// summary. Bad input is one line on stderr and exit code 2, with nothing written.
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -17,6 +17,8 @@
 #include "run_summary.h"
 #include "sim/model/run_analysis.h"
 #include "sim/model/scenario_loader.h"
+#include "sim/model/trace_budget.h"
+#include "sim/model/trace_writer.h"
 #include "sim/world/world.h"
 
 namespace nssim::cli {
@@ -29,7 +31,55 @@ struct RunOptions {
   std::string out;
   std::string profile;
   std::vector<std::string> set;
+  bool trace = false;
+  std::optional<std::string> trace_limit;
 };
+
+// --trace-limit as a byte count (the default without it); nullopt after printing why not.
+std::optional<std::uint64_t> trace_limit_of(const RunOptions& options) {
+  if (!options.trace_limit) return sim::kDefaultTraceLimitBytes;
+  if (!options.trace) {
+    std::cerr << "nssim run: --trace-limit: only with --trace\n";
+    return std::nullopt;
+  }
+  const auto limit = sim::parse_byte_count(*options.trace_limit);
+  if (!limit) {
+    std::cerr << "nssim run: --trace-limit: expected a byte count of at least 1 such as "
+                 "1073741824, 500M or 2G (K, M, G, T: powers of 1024), got '"
+              << *options.trace_limit << "'\n";
+  }
+  return limit;
+}
+
+// "12.2 MiB (12762000 bytes)", or "900 bytes": the exact count always, for scripts.
+std::string bytes_text(std::uint64_t bytes) {
+  const std::string text = sim::byte_count_text(bytes);
+  return bytes < 1024 ? text : text + " (" + std::to_string(bytes) + " bytes)";
+}
+
+// False after printing why, when the scenario's trace would be larger than `limit_bytes`.
+bool trace_fits(const sim::Scenario& scenario, std::uint64_t limit_bytes) {
+  const std::uint64_t estimate = sim::estimate_trace_bytes(scenario);
+  if (estimate <= limit_bytes) return true;
+  std::cerr << "nssim run: --trace: " << scenario.file << ": the trace would take about "
+            << bytes_text(estimate) << ", more than --trace-limit " << bytes_text(limit_bytes)
+            << "; raise it with --trace-limit " << sim::limit_to_allow(estimate)
+            << " or shorten the run\n";
+  return false;
+}
+
+// The trace streams into its temporary while the world runs and joins the group at the end.
+// False after printing why the temporary cannot be written.
+bool open_trace(const std::string& dir, std::optional<StreamedFile>& file,
+                std::optional<sim::TraceWriter>& writer) {
+  file.emplace(dir, "trace.jsonl");
+  if (!file->error().empty()) {
+    std::cerr << "nssim run: --out: " << file->error() << "\n";
+    return false;
+  }
+  writer.emplace(file->out());
+  return true;
+}
 
 // Prints one line per expectation; 1 when any failed, with the command that repeats the run,
 // every --set override included.
@@ -61,6 +111,8 @@ std::vector<NamedContent> run_files(sim::WorldRecord& record, const nlohmann::js
 }
 
 int run(const RunOptions& options) {
+  const std::optional<std::uint64_t> trace_limit = trace_limit_of(options);
+  if (!trace_limit) return kExitBadInput;
   sim::LoadOptions load;
   load.seed = options.seed;
   load.set = options.set;
@@ -78,6 +130,7 @@ int run(const RunOptions& options) {
     std::cerr << "nssim run: " << error.what() << "\n";
     return kExitBadInput;
   }
+  if (options.trace && !trace_fits(scenario, *trace_limit)) return kExitBadInput;
   std::cout << "seed=" << scenario.seed << " scenario=" << scenario.name
             << " profile=" << core::profile_name(scenario.profile) << std::endl;
 
@@ -89,7 +142,11 @@ int run(const RunOptions& options) {
     return kExitBadInput;
   }
 
-  sim::WorldRecord record = sim::run_world(scenario);
+  std::optional<StreamedFile> trace_file;
+  std::optional<sim::TraceWriter> trace;
+  if (options.trace && !open_trace(dir, trace_file, trace)) return kExitBadInput;
+  sim::WorldRecord record = sim::run_world(scenario, trace ? &*trace : nullptr);
+  if (trace) trace->finish();
   const auto& events = record.log.events();
   nlohmann::json result =
       sim::analyze_run(scenario, record.topology, events, *record.sends, *record.network);
@@ -101,15 +158,17 @@ int run(const RunOptions& options) {
   const auto inputs = expectation_inputs(scenario);
   const auto verdicts = reports::check_expectations(result, inputs);
   const nlohmann::json report = reports::build_report(result, inputs, verdicts);
-  if (auto error = write_files_atomically(dir, run_files(record, result, report)); !error.empty()) {
+  std::vector<StreamedFile*> streamed;
+  if (trace_file) streamed.push_back(&*trace_file);
+  if (auto error = write_files_atomically(dir, run_files(record, result, report), streamed);
+      !error.empty()) {
     std::cerr << "nssim run: " << error << "\n";
     return kExitBadInput;
   }
   print_run_summary(std::cout, result);
   const int verdict =
       print_expectations(result["scenario"]["command"].get<std::string>(), verdicts);
-  std::cout << "result: " << dir << "/result.json\n";
-  std::cout << "report: " << dir << "/report.html" << std::endl;
+  print_written_files(std::cout, dir, /*trace=*/options.trace);
   return verdict;
 }
 
@@ -123,6 +182,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option("--out", options->out, "Output folder (default out/<name>-seed<N>)");
   command->add_option("--profile", options->profile, "4.9 or 5.x (overrides the scenario's)");
   command->add_option("--set", options->set, "PATH=VALUE override of a scenario field");
+  command->add_flag("--trace", options->trace,
+                    "Also write trace.jsonl: every send attempt and route update");
+  command->add_option("--trace-limit", options->trace_limit,
+                      "BYTES: refuse a --trace run whose trace is estimated larger (plain bytes "
+                      "or K, M, G, T as powers of 1024, e.g. 500M, 2G; default 1G)");
   command->callback([options, &exit_code] { exit_code = run(*options); });
 }
 

@@ -1,4 +1,5 @@
-// File: print_run_summary (see run_summary.h). Reads only result.json fields.
+// File: print_run_summary (reads only result.json fields) and print_written_files (see
+// run_summary.h).
 #include "run_summary.h"
 
 #include <iomanip>
@@ -56,6 +57,12 @@ void print_run_summary(std::ostream& out, const nlohmann::json& result) {
   const auto& disagreement = result["nameserver_disagreement"];
   out << "nameservers disagreed " << disagreement["count"].get<long long>() << " times, "
       << seconds(disagreement["total_ms"]) << " in total\n";
+}
+
+void print_written_files(std::ostream& out, const std::string& dir, bool trace) {
+  if (trace) out << "trace: " << dir << "/trace.jsonl\n";
+  out << "result: " << dir << "/result.json\n";
+  out << "report: " << dir << "/report.html" << std::endl;
 }
 
 }  // namespace nssim::cli

@@ -2,9 +2,11 @@
 // producer: route answers, the broker address table and the publish info table.
 #include "sim/model/producer_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <utility>
 
 #include "nameserver_core/ids.h"
@@ -57,7 +59,12 @@ void ProducerModel::Impl::run(const Event& event) {
       return;
     case EventKind::kRoute: {
       auto node = route_answers.extract(event.a);
-      on_route_answer(node.mapped().first, std::move(node.mapped().second), event.t_ms);
+      RouteAnswer& answer = node.mapped();
+      if (answer.answered) {
+        on_route_answer(answer.topic, std::move(answer.route), event.t_ms, answer.query);
+      } else {
+        report_route_update(answer.topic, answer.query, event.t_ms, {}, {});
+      }
       return;
     }
     case EventKind::kAttemptDone:
@@ -129,9 +136,23 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
   return send;
 }
 
+namespace {
+
+// The names in `a` that are not in `b`, sorted.
+std::vector<std::string> names_missing_from(const std::set<std::string>& a,
+                                            const std::set<std::string>& b) {
+  std::vector<std::string> missing;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(missing));
+  return missing;
+}
+
+}  // namespace
+
 void ProducerModel::Impl::on_route_answer(const std::string& topic,
                                           std::optional<core::TopicRouteData> route,
-                                          std::int64_t t_ms) {
+                                          std::int64_t t_ms, const RouteQuery& query) {
+  std::vector<std::string> gained;
+  std::vector<std::string> lost;
   if (route) {
     const auto old = topic_route_table.find(topic);
     bool changed = topic_route_data_changed(old == topic_route_table.end() ? nullptr : &old->second,
@@ -155,7 +176,16 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
       }
       auto info = std::make_shared<TopicPublishInfo>(topic_route_data_to_topic_publish_info(
           *route, ThreadLocalIndex::random(profile, choice_rng)));
-      observer.on_publish_info(topic, t_ms, info->brokers());
+      const std::set<std::string> after = info->brokers();
+      if (const auto before = topic_publish_info_table.find(topic);
+          before != topic_publish_info_table.end()) {
+        const std::set<std::string> had = before->second->brokers();
+        gained = names_missing_from(after, had);
+        lost = names_missing_from(had, after);
+      } else {
+        gained.assign(after.begin(), after.end());
+      }
+      observer.on_publish_info(topic, t_ms, after);
       if (const auto slot = topic_slots.find(topic); slot != topic_slots.end()) {
         info_by_slot[slot->second] = info;
       }
@@ -164,7 +194,26 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
     }
   }
   // A nullopt answer keeps the cached route and publish info (TOPIC_NOT_EXIST is only logged).
+  // Reported before the held sends it releases, which may end at this instant.
+  report_route_update(topic, query, t_ms, std::move(gained), std::move(lost));
   release_held(topic, t_ms);
+}
+
+void ProducerModel::Impl::report_route_update(const std::string& topic, const RouteQuery& query,
+                                              std::int64_t t_ms, std::vector<std::string> gained,
+                                              std::vector<std::string> lost) {
+  observer.on_route_update(RouteUpdate{topic, query, t_ms, std::move(gained), std::move(lost)});
+}
+
+std::int64_t ProducerModel::Impl::report_frontier(std::int64_t t_ms) const {
+  // A send's lines end at or after its start; sends yet to arrive start after t_ms, and route
+  // answers yet to be applied are applied at or after it.
+  std::int64_t frontier = t_ms;
+  if (live_sends == 0) return frontier;
+  for (const Send& send : send_ring) {
+    if (send.live) frontier = std::min(frontier, send.record.start_ms);
+  }
+  return frontier;
 }
 
 const std::string* ProducerModel::Impl::find_broker_address_in_publish(
@@ -183,12 +232,22 @@ ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, No
 ProducerModel::~ProducerModel() = default;
 
 void ProducerModel::on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
-                             std::int64_t t_ms) {
+                             std::int64_t t_ms, const RouteQuery& query) {
   if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
     producer_model_fail("on_route: the answer precedes the model's present");
   }
   const std::uint64_t id = impl_->next_route_answer++;
-  impl_->route_answers.emplace(id, std::make_pair(topic, std::move(route)));
+  impl_->route_answers.emplace(id, Impl::RouteAnswer{topic, std::move(route), query, true});
+  impl_->schedule(t_ms, Impl::EventKind::kRoute, id);
+}
+
+void ProducerModel::on_route_failed(const std::string& topic, std::int64_t t_ms,
+                                    const RouteQuery& query) {
+  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
+    producer_model_fail("on_route_failed: the failure precedes the model's present");
+  }
+  const std::uint64_t id = impl_->next_route_answer++;
+  impl_->route_answers.emplace(id, Impl::RouteAnswer{topic, std::nullopt, query, false});
   impl_->schedule(t_ms, Impl::EventKind::kRoute, id);
 }
 
@@ -202,6 +261,7 @@ void ProducerModel::advance_to(std::int64_t t_ms) {
     impl_->events.pop();
     impl_->run(event);
   }
+  impl_->observer.on_advanced(impl_->report_frontier(t_ms));
 }
 
 std::int64_t ProducerModel::lag_ms() const {

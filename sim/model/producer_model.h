@@ -20,6 +20,7 @@
 #include "sim/model/rng.h"
 #include "sim/model/scenario.h"
 #include "sim/model/send_record.h"
+#include "sim/model/trace_sink.h"
 
 namespace nssim::sim {
 
@@ -41,6 +42,13 @@ struct ProducerObserver {
   // queues on (sorted), possibly the same as before.
   virtual void on_publish_info(const std::string& topic, std::int64_t t_ms,
                                const std::set<std::string>& brokers) = 0;
+  // A route query was applied at update.answered_ms (after on_publish_info, if it rebuilt the
+  // publish info), or, when it got no answer, seen then.
+  virtual void on_route_update(const RouteUpdate& update) = 0;
+  // advance_to has evaluated everything up to its instant: whatever the model reports from now
+  // on ended at or after frontier_ms (the earliest start of a send still in flight, or that
+  // instant).
+  virtual void on_advanced(std::int64_t frontier_ms) = 0;
 };
 
 // Sends are concurrent (open-loop arrivals, one sync send each, as from a large thread pool) and
@@ -57,9 +65,14 @@ class ProducerModel {
   // A route answer for `topic` that arrived at t_ms
   // (MQClientInstance#updateTopicRouteInfoFromNameServer). nullopt is any non-SUCCESS answer
   // (TOPIC_NOT_EXIST...): the cached route is kept. It takes effect at t_ms in the model's
-  // timeline, so t_ms must not precede the last advance_to.
+  // timeline, so t_ms must not precede the last advance_to. `query` only goes into the trace
+  // (on_route_update); models nobody traces may leave it empty.
   void on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
-                std::int64_t t_ms);
+                std::int64_t t_ms, const RouteQuery& query = {});
+  // A route query for `topic` that got no answer by t_ms (the invoke failed): nothing changes,
+  // as upstream logs the exception and keeps its route; it is only reported (on_route_update)
+  // in the model's timeline, so t_ms must not precede the last advance_to either.
+  void on_route_failed(const std::string& topic, std::int64_t t_ms, const RouteQuery& query);
   // Evaluates every pending event up to and including t_ms. The caller must only advance to
   // instants whose network future is known for `lag_ms()` beyond them.
   void advance_to(std::int64_t t_ms);

@@ -45,9 +45,15 @@ struct ProducerModel::Impl {
   void run(const Event& event);
   void on_arrival(std::int64_t t_ms);
   std::int64_t arrival_time(std::uint64_t k);
-  // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, from the answer on.
+  // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, from the answer on. Every route
+  // answer goes through here, whoever asked, and is traced here.
   void on_route_answer(const std::string& topic, std::optional<core::TopicRouteData> route,
-                       std::int64_t t_ms);
+                       std::int64_t t_ms, const RouteQuery& query);
+  // The one place route updates reach the observer (and so the trace).
+  void report_route_update(const std::string& topic, const RouteQuery& query, std::int64_t t_ms,
+                           std::vector<std::string> gained, std::vector<std::string> lost);
+  // The earliest instant a later report can end at, once everything up to t_ms is evaluated.
+  std::int64_t report_frontier(std::int64_t t_ms) const;
   // Java: MQClientInstance#findBrokerAddressInPublish: brokerId 0 only.
   // Returns the master's address, or nullptr; the pointer lives until the next route answer.
   const std::string* find_broker_address_in_publish(const std::string& broker_name) const;
@@ -137,8 +143,13 @@ struct ProducerModel::Impl {
   std::map<std::string, core::TopicRouteData> topic_route_table;
   std::map<std::string, std::map<std::int64_t, std::string>> broker_addr_table;
   std::map<std::string, std::shared_ptr<TopicPublishInfo>> topic_publish_info_table;
-  std::map<std::uint64_t, std::pair<std::string, std::optional<core::TopicRouteData>>>
-      route_answers;
+  struct RouteAnswer {
+    std::string topic;
+    std::optional<core::TopicRouteData> route;
+    RouteQuery query;
+    bool answered = true;  // false: the call failed, and the answer is only reported
+  };
+  std::map<std::uint64_t, RouteAnswer> route_answers;
   std::uint64_t next_route_answer = 0;
   std::map<std::string, std::vector<std::uint64_t>> held_sends;  // topic -> sends, in order
 

@@ -118,6 +118,7 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
   send.attempt_timeout_ms = timeout_ms;
   AttemptRecord& attempt = send.record.attempts.emplace_back();
   attempt.broker_name = send.mq->broker_name;
+  attempt.queue_id = send.mq->queue_id;
   attempt.start_ms = t_ms;
   attempt.end_ms = t_ms;
   attempt.cause = SendCause::kOk;

@@ -26,6 +26,7 @@ struct AttemptRecord {
   std::int64_t start_ms = 0;
   std::int64_t end_ms = 0;
   SendCause cause = SendCause::kOk;
+  int queue_id = 0;  // of the queue selected in broker_name (MessageQueue#queueId)
 };
 
 struct SendRecord {

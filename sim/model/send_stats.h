@@ -13,6 +13,7 @@
 
 #include "sim/model/producer_model.h"
 #include "sim/model/send_record.h"
+#include "sim/model/trace_sink.h"
 
 namespace nssim::sim {
 
@@ -52,13 +53,14 @@ bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t 
 
 class SendStats {
  public:
-  explicit SendStats(std::vector<TimeWindow> windows);
+  // `trace` (may be null: no trace) also receives every report of every producer.
+  explicit SendStats(std::vector<TimeWindow> windows, TraceSink* trace = nullptr);
   ~SendStats();
   SendStats(const SendStats&) = delete;
   SendStats& operator=(const SendStats&) = delete;
 
   // The observer for one producer of producer group `group` (a producer set of the scenario);
-  // valid as long as this object.
+  // valid as long as this object. The first call for a producer registers it with the trace.
   ProducerObserver& observer_for(const std::string& producer, const std::string& group);
 
   const SendCounts& totals() const { return totals_; }
@@ -82,6 +84,7 @@ class SendStats {
   void count_attempt(const AttemptRecord& attempt);
 
   std::vector<TimeWindow> windows_;
+  TraceSink* trace_;
   SendCounts totals_;
   std::map<std::int64_t, SendCounts> per_second_;
   // The entry the last send went to: sends come in runs of one producer's evaluation window, so

@@ -2,6 +2,8 @@
 #include "sim/world/producer_actor.h"
 
 #include <algorithm>
+#include <string>
+#include <variant>
 
 #include "nameserver_core/remoting.h"
 #include "sim/world/net.h"
@@ -64,24 +66,50 @@ void ProducerActor::poll_routes(std::size_t index, SerialExecutor::Done done) {
   request->version = core::default_request_version(profile_);
   request->ext_fields = {{"topic", topic}};
   const std::size_t tries = profile_ == core::Profile::kV4_9 ? selector_.size() : 1;
-  invoke_nameserver(request, now_ms(), tries,
-                    [this, index, done = std::move(done)](
-                        InvokeFailure failure, const core::RemotingResponse* response) mutable {
-                      const std::string& polled = spec_.topics[index];
-                      if (failure != InvokeFailure::kNone) {
-                        log_.add(now_ms(), name_, "route_poll_failed",
-                                 {{"topic", polled}, {"cause", invoke_failure_name(failure)}});
-                        return done();
-                      }
-                      const auto* route = std::get_if<core::TopicRouteData>(&response->body);
-                      if (response->code == core::response_code::kSuccess && route != nullptr) {
-                        model_.on_route(polled, *route, now_ms());
-                      } else {
-                        model_.on_route(polled, std::nullopt,
-                                        now_ms());  // e.g. TOPIC_NOT_EXIST: keep the old route
-                      }
-                      poll_routes(index + 1, std::move(done));
-                    });
+  invoke_nameserver(
+      request, now_ms(), tries,
+      [this, index, done = std::move(done)](
+          InvokeFailure failure, const core::RemotingResponse* response, RouteQuery query) mutable {
+        const std::string& polled = spec_.topics[index];
+        if (failure != InvokeFailure::kNone) {
+          log_.add(now_ms(), name_, "route_poll_failed",
+                   {{"topic", polled}, {"cause", invoke_failure_name(failure)}});
+        }
+        deliver_route_answer(polled, failure, response, std::move(query));
+        if (failure != InvokeFailure::kNone) return done();
+        poll_routes(index + 1, std::move(done));
+      });
+}
+
+namespace {
+
+// What the trace calls a route query's end (trace_sink.h RouteQuery::outcome).
+std::string route_outcome(InvokeFailure failure, const core::RemotingResponse* response) {
+  if (failure != InvokeFailure::kNone) return invoke_failure_name(failure);
+  if (response->code == core::response_code::kSuccess &&
+      std::holds_alternative<core::TopicRouteData>(response->body)) {
+    return "ok";
+  }
+  if (response->code == core::response_code::kTopicNotExist) return "topic_not_exist";
+  return "response_code_" + std::to_string(response->code);
+}
+
+}  // namespace
+
+void ProducerActor::deliver_route_answer(const std::string& topic, InvokeFailure failure,
+                                         const core::RemotingResponse* response, RouteQuery query) {
+  const std::int64_t now = now_ms();
+  query.outcome = route_outcome(failure, response);
+  if (failure != InvokeFailure::kNone) {
+    model_.on_route_failed(topic, now, query);
+    return;
+  }
+  const auto* route = std::get_if<core::TopicRouteData>(&response->body);
+  if (response->code == core::response_code::kSuccess && route != nullptr) {
+    model_.on_route(topic, *route, now, query);
+  } else {
+    model_.on_route(topic, std::nullopt, now, query);  // e.g. TOPIC_NOT_EXIST: keep the old route
+  }
 }
 
 // Java: NettyRemotingClient#invokeSync(null, ...). 4.9 tries the next NameServer within the
@@ -89,12 +117,13 @@ void ProducerActor::poll_routes(std::size_t index, SerialExecutor::Done done) {
 // moves on at the next one. The time already spent counts against the timeout either way.
 void ProducerActor::invoke_nameserver(std::shared_ptr<const core::RemotingRequest> request,
                                       std::int64_t begin_ms, std::size_t tries_left,
-                                      RemotingClient::Callback callback) {
+                                      RouteCallback callback) {
   const NodeId ns = selector_.choose([this](NodeId n) { return client_.channel_ok(n); });
-  const std::int64_t timeout = spec_.config.mq_client_api_timeout - (now_ms() - begin_ms);
+  const std::int64_t now = now_ms();
+  const std::int64_t timeout = spec_.config.mq_client_api_timeout - (now - begin_ms);
   client_.invoke(
       ns, request, kRouteRequestBytes, timeout, false,
-      [this, request, begin_ms, tries_left, callback = std::move(callback)](
+      [this, request, begin_ms, tries_left, ns, now, callback = std::move(callback)](
           InvokeFailure failure, const core::RemotingResponse* response) mutable {
         const bool connect_failed =
             failure == InvokeFailure::kConnectRefused || failure == InvokeFailure::kConnectTimeout;
@@ -102,7 +131,7 @@ void ProducerActor::invoke_nameserver(std::shared_ptr<const core::RemotingReques
             tries_left > 1) {  // the failed one's channel is not OK: choose moves on
           return invoke_nameserver(request, begin_ms, tries_left - 1, std::move(callback));
         }
-        callback(failure, response);
+        callback(failure, response, RouteQuery{net_.history().name(ns), now, {}});
       });
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,12 +34,19 @@ class ProducerActor : public NodeActor {
   void on_start() override;
   void on_envelope(const Envelope& envelope) override;
 
+  // A NameServer call's end, with who answered (or failed it) last and when it was asked.
+  using RouteCallback =
+      std::function<void(InvokeFailure, const core::RemotingResponse*, RouteQuery)>;
+
   // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, topic by topic; a remoting
   // failure ends the round (the exception escapes the loop).
   void poll_routes(std::size_t index, SerialExecutor::Done done);
+  // Hands the end of a route query for `topic` to the model, which applies and traces it: the
+  // one way route answers and failures reach the model, whichever task asked.
+  void deliver_route_answer(const std::string& topic, InvokeFailure failure,
+                            const core::RemotingResponse* response, RouteQuery query);
   void invoke_nameserver(std::shared_ptr<const core::RemotingRequest> request,
-                         std::int64_t begin_ms, std::size_t tries_left,
-                         RemotingClient::Callback callback);
+                         std::int64_t begin_ms, std::size_t tries_left, RouteCallback callback);
   void advance();
 
   core::Profile profile_;

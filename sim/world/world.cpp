@@ -40,10 +40,10 @@ std::vector<HostSpec> host_specs(const Topology& topology) {
 
 }  // namespace
 
-WorldRecord run_world(const Scenario& scenario) {
+WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
   WorldRecord record;
   record.topology = build_topology(scenario);
-  record.sends = std::make_unique<SendStats>(fault_windows(scenario));
+  record.sends = std::make_unique<SendStats>(fault_windows(scenario), trace);
   record.end_ms = scenario.duration_ms;
 
   xbt_log_control_set("root.thres:critical");

@@ -10,6 +10,7 @@
 #include "sim/model/scenario.h"
 #include "sim/model/send_stats.h"
 #include "sim/model/topology.h"
+#include "sim/model/trace_sink.h"
 
 namespace nssim::sim {
 
@@ -27,6 +28,8 @@ struct WorldRecord {
 // (or the scenario's end).
 std::vector<TimeWindow> fault_windows(const Scenario& scenario);
 
-WorldRecord run_world(const Scenario& scenario);
+// `trace` (optional) receives every producer's sends and route updates as the run goes on;
+// nothing else the run records depends on it.
+WorldRecord run_world(const Scenario& scenario, TraceSink* trace = nullptr);
 
 }  // namespace nssim::sim

@@ -8,18 +8,23 @@
 #include <cstdio>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "sim/model/run_analysis.h"
 #include "sim/model/scenario.h"
+#include "sim/model/trace_writer.h"
 #include "sim/world/world.h"
 
 namespace nssim::sim::testing {
 
 // `extra` (optional) adds to the result what a test needs from the run's record beyond
-// result.json (e.g. event-log details); its fields are merged into the result.
+// result.json (e.g. event-log details); its fields are merged into the result. With `trace`, the
+// run also writes trace.jsonl as `nssim run --trace` does, and the result carries its text as
+// "trace".
 inline nlohmann::json run_isolated(
-    const Scenario& scenario, const std::function<nlohmann::json(WorldRecord&)>& extra = nullptr) {
+    const Scenario& scenario, const std::function<nlohmann::json(WorldRecord&)>& extra = nullptr,
+    bool trace = false) {
   int fd[2];
   if (pipe(fd) != 0) return {{"error", "pipe failed"}};
   std::fflush(nullptr);
@@ -28,10 +33,14 @@ inline nlohmann::json run_isolated(
     close(fd[0]);
     std::string out;
     try {
-      WorldRecord record = run_world(scenario);
+      std::ostringstream trace_text;
+      TraceWriter writer(trace_text);
+      WorldRecord record = run_world(scenario, trace ? &writer : nullptr);
+      writer.finish();
       nlohmann::json result = analyze_run(scenario, record.topology, record.log.events(),
                                           *record.sends, *record.network);
       if (extra) result.update(extra(record));
+      if (trace) result["trace"] = trace_text.str();
       out = result.dump();
     } catch (const std::exception& e) {
       out = nlohmann::json{{"error", e.what()}}.dump();
