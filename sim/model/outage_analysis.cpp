@@ -406,10 +406,10 @@ nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
                  subject.nodes.end();
     });
     outage["sends"] = send_counts_json(sends.window_counts(i));
-    const auto latencies = sends.window_latencies(i);
-    outage["sends"]["latency_ms"] = {{"p50", percentile(latencies, 50)},
-                                     {"p99", percentile(latencies, 99)},
-                                     {"max", latencies.empty() ? 0 : latencies.back()}};
+    const LatencyHistogram& latencies = sends.window_latencies(i);
+    outage["sends"]["latency_ms"] = {{"p50", latencies.percentile(50)},
+                                     {"p99", latencies.percentile(99)},
+                                     {"max", latencies.max()}};
     outage["recovery"] = recovery_json(subject, scenario, events, sends, start, back);
     outage["predicted"] = predicted;
     outages.push_back(std::move(outage));

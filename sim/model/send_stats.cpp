@@ -1,7 +1,6 @@
 // File: SendStats (see send_stats.h).
 #include "sim/model/send_stats.h"
 
-#include <algorithm>
 
 namespace nssim::sim {
 
@@ -107,15 +106,9 @@ void SendStats::on_send(const SendRecord& record, SendCounts& group) {
   for (std::size_t i = 0; i < windows_.size(); ++i) {
     if (record.start_ms >= windows_[i].start_ms && record.start_ms < windows_[i].end_ms) {
       window_counts_[i].add(record);
-      window_latencies_[i].push_back(record.end_ms - record.start_ms);
+      window_latencies_[i].add(record.end_ms - record.start_ms);
     }
   }
-}
-
-std::vector<std::int64_t> SendStats::window_latencies(std::size_t i) const {
-  std::vector<std::int64_t> sorted = window_latencies_[i];
-  std::sort(sorted.begin(), sorted.end());
-  return sorted;
 }
 
 }  // namespace nssim::sim

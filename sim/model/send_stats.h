@@ -1,6 +1,6 @@
 // File: what the run keeps of tens of millions of sends: totals, a per-second series, the sends
-// inside each outage window (counts by cause and their latencies), and every producer's
-// publish-info changes, from which stale-route windows are measured.
+// inside each outage window (counts by cause and a histogram of their durations), and every
+// producer's publish-info changes, from which route-health windows are measured.
 #pragma once
 
 #include <array>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/model/latency_histogram.h"
 #include "sim/model/producer_model.h"
 #include "sim/model/send_record.h"
 #include "sim/model/trace_sink.h"
@@ -70,8 +71,8 @@ class SendStats {
   // By broker group name (brokerName), and by producer group.
   const std::map<std::string, BrokerAttempts>& by_broker() const { return by_broker_; }
   const std::map<std::string, SendCounts>& by_group() const { return by_group_; }
-  // Send durations (ms) of the sends that started inside window i, sorted.
-  std::vector<std::int64_t> window_latencies(std::size_t i) const;
+  // Send durations (ms) of the sends that started inside window i.
+  const LatencyHistogram& window_latencies(std::size_t i) const { return window_latencies_[i]; }
   // producer -> topic -> changes in time order.
   const std::map<std::string, std::map<std::string, std::vector<PublishChange>>>& publish_changes()
       const {
@@ -91,7 +92,7 @@ class SendStats {
   // most go to the same second as the one before.
   std::map<std::int64_t, SendCounts>::iterator last_second_ = per_second_.end();
   std::vector<SendCounts> window_counts_;
-  std::vector<std::vector<std::int64_t>> window_latencies_;
+  std::vector<LatencyHistogram> window_latencies_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
   std::map<std::string, std::unique_ptr<Observer>> observers_;
   std::map<std::string, SendCounts> by_group_;
