@@ -40,6 +40,11 @@ std::vector<HostSpec> host_specs(const Topology& topology) {
 
 }  // namespace
 
+namespace {
+// One actor per node plus the controller; well below the ~32,000 that default guard pages allow.
+constexpr std::size_t kGuardedActorsMax = 20000;
+}  // namespace
+
 WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
   WorldRecord record;
   record.topology = build_topology(scenario);
@@ -53,6 +58,14 @@ WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
   sg4::Engine engine(&argc, argv);
   sg4::Engine::set_config("network/model:CM02");
   sg4::Engine::set_config("network/crosstraffic:0");
+  // SimGrid protects each actor's stack with a guard page: two memory mappings per actor, so
+  // beyond about 30,000 actors Linux's vm.max_map_count (65,530 by default) is used up and SimGrid
+  // aborts ("Failed to protect stack"). Large runs go without the guard page: the simulation is
+  // the same, only a stack overflow would no longer stop the run at once. The threshold is fixed,
+  // not read from the machine, so that nothing about a run depends on where it runs.
+  if (record.topology.nodes.size() > kGuardedActorsMax) {
+    sg4::Engine::set_config("contexts/guard-size:0");
+  }
 
   record.network = std::make_unique<NetworkHistory>();
   NetworkHistory& history = *record.network;
