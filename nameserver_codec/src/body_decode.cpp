@@ -170,7 +170,14 @@ core::RegisterBrokerBody decode_register_broker_body(const json& value, core::Pr
         decode_wrapper(*wrapper, "body.topicConfigSerializeWrapper", profile, now_ms);
   }
   if (const json* list = member(value, "filterServerList")) {
-    body.filter_server_list = read_string_list(*list, "body.filterServerList");
+    if (profile == core::Profile::kV4_9 && list->is_string()) {
+      // 4.9.8's fastjson 1.2.69 reads a lone value for a List field as a one-element list
+      // (ArrayListTypeFieldDeserializer#parseArray, its else branch), so RegisterBrokerBody#decode
+      // accepts "x" as ["x"]. Only strings were checked against the jar; other values still fail.
+      body.filter_server_list = {list->get<std::string>()};
+    } else {
+      body.filter_server_list = read_string_list(*list, "body.filterServerList");
+    }
   }
   return body;
 }

@@ -82,6 +82,20 @@ TEST(BodyDecode, FourNineIgnoresFiveXFields) {
   EXPECT_TRUE(wrapper.topic_queue_mapping_info_map.empty());
 }
 
+// 4.9.8's fastjson 1.2.69 reads a lone string for a List field as a one-element list (checked
+// against the rocketmq-common 4.9.8 jar, tests/replay/processor_errors_49.reasons.md entry 4);
+// 5.x and any other lone value stay errors.
+TEST(BodyDecode, FourNineReadsALoneFilterServerAsAOneElementList) {
+  const json body = json::parse(R"({"filterServerList": "none"})");
+  const auto decoded =
+      std::get<core::RegisterBrokerBody>(decode(body, rc::kRegisterBroker, Profile::kV4_9));
+  EXPECT_EQ(decoded.filter_server_list, std::vector<std::string>{"none"});
+  EXPECT_NE(decode_error(body, rc::kRegisterBroker), "(decoded)");
+  const auto number = decode(json::parse(R"({"filterServerList": 7})"), rc::kRegisterBroker,
+                             Profile::kV4_9, core::kVersionV5_3_3);
+  EXPECT_TRUE(std::holds_alternative<core::BodyDecodeError>(number));
+}
+
 TEST(BodyDecode, OldBrokersSendABareWrapper) {
   const json body = json::parse(R"({"topicConfigTable": {"T": {"topicName": "T"}}})");
   const auto decoded = decode(body, rc::kRegisterBroker, Profile::kV5, 36);
