@@ -10,6 +10,7 @@
 
 #include "sim/model/admin_analysis.h"
 #include "sim/model/outage_analysis.h"
+#include "sim/model/restart_analysis.h"
 #include "sim/model/timeline_analysis.h"
 
 namespace nssim::sim {
@@ -223,6 +224,9 @@ nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
   result["sends_by_broker"] = sends_by_broker_json(scenario, sends);
   result["sends_by_producer_group"] = sends_by_group_json(scenario, sends);
   result["nameserver_disagreement"] = disagreements_json(scenario, events);
+  if (auto restarts = nameserver_restarts_json(scenario, events, sends)) {
+    result["nameserver_restarts"] = std::move(*restarts);
+  }
   result["timeseries"] =
       timeseries_json(sends, stale_producers_per_second(result["outages"], scenario.duration_ms));
   result["timelines"] = timelines_json(scenario, topology, events);

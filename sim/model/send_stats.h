@@ -1,6 +1,7 @@
 // File: what the run keeps of tens of millions of sends: totals, a per-second series, the sends
-// inside each outage window (counts by cause and their latencies), and every producer's
-// publish-info changes, from which stale-route windows are measured.
+// inside each outage window (counts by cause and their latencies), when each send that found no
+// route ended, and every producer's publish-info changes, from which stale-route windows are
+// measured.
 #pragma once
 
 #include <array>
@@ -70,6 +71,8 @@ class SendStats {
   const std::map<std::string, SendCounts>& by_group() const { return by_group_; }
   // Send durations (ms) of the sends that started inside window i, sorted.
   std::vector<std::int64_t> window_latencies(std::size_t i) const;
+  // When each send that failed with kNoRoute ended, in the order they were reported.
+  const std::vector<std::int64_t>& no_route_ends() const { return no_route_ends_; }
   // producer -> topic -> changes in time order.
   const std::map<std::string, std::map<std::string, std::vector<PublishChange>>>& publish_changes()
       const {
@@ -89,6 +92,7 @@ class SendStats {
   std::map<std::int64_t, SendCounts>::iterator last_second_ = per_second_.end();
   std::vector<SendCounts> window_counts_;
   std::vector<std::vector<std::int64_t>> window_latencies_;
+  std::vector<std::int64_t> no_route_ends_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
   std::map<std::string, std::unique_ptr<Observer>> observers_;
   std::map<std::string, SendCounts> by_group_;
