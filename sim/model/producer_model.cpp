@@ -21,14 +21,15 @@ void producer_model_fail(const char* what) {
 
 ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in, NodeId self_in,
                           std::string name_in, const NetworkHistory& network_in,
-                          const AddressBook& addresses_in, Rng rng, ProducerObserver& observer_in,
-                          std::int64_t start_ms_in)
+                          const AddressBook& addresses_in, RouteQuerySources sources_in, Rng rng,
+                          ProducerObserver& observer_in, std::int64_t start_ms_in)
     : spec(spec_in),
       profile(profile_in),
       self(self_in),
       name(std::move(name_in)),
       network(network_in),
       addresses(addresses_in),
+      sources(sources_in),
       observer(observer_in),
       arrival_rng(rng.next_u64()),
       choice_rng(rng.next_u64()),
@@ -73,8 +74,14 @@ void ProducerModel::Impl::run(const Event& event) {
     case EventKind::kConnectDone:
       on_connect_done(event.a, event.t_ms);
       return;
-    case EventKind::kHoldExpired:
-      hold_expired(event.a, event.b, event.t_ms);
+    case EventKind::kLockTimeout:
+      on_lock_timeout(event.a, event.b, event.t_ms);
+      return;
+    case EventKind::kQueryConnectDone:
+      on_query_connect_done(event.a, event.b, event.t_ms);
+      return;
+    case EventKind::kQueryDone:
+      on_query_done(event.a, event.b, event.t_ms);
       return;
   }
 }
@@ -132,6 +139,12 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
   send.planned_end_ms = 0;
   send.planned_cause = SendCause::kOk;
   send.planned_close = false;
+  send.query_default = false;
+  send.query_begin_ms = 0;
+  send.query_tries_left = 0;
+  send.query_nameserver = 0;
+  send.query_connect = ConnectResult{};
+  send.query_processed_ms = 0;
   ++live_sends;
   return send;
 }
@@ -194,9 +207,7 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
     }
   }
   // A nullopt answer keeps the cached route and publish info (TOPIC_NOT_EXIST is only logged).
-  // Reported before the held sends it releases, which may end at this instant.
   report_route_update(topic, query, t_ms, std::move(gained), std::move(lost));
-  release_held(topic, t_ms);
 }
 
 void ProducerModel::Impl::report_route_update(const std::string& topic, const RouteQuery& query,
@@ -224,10 +235,10 @@ const std::string* ProducerModel::Impl::find_broker_address_in_publish(
 
 ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self,
                              std::string name, const NetworkHistory& network,
-                             const AddressBook& addresses, Rng rng, ProducerObserver& observer,
-                             std::int64_t start_ms)
-    : impl_(std::make_unique<Impl>(spec, profile, self, std::move(name), network, addresses, rng,
-                                   observer, start_ms)) {}
+                             const AddressBook& addresses, RouteQuerySources sources, Rng rng,
+                             ProducerObserver& observer, std::int64_t start_ms)
+    : impl_(std::make_unique<Impl>(spec, profile, self, std::move(name), network, addresses,
+                                   sources, rng, observer, start_ms)) {}
 
 ProducerModel::~ProducerModel() = default;
 
@@ -266,7 +277,8 @@ void ProducerModel::advance_to(std::int64_t t_ms) {
 
 std::int64_t ProducerModel::lag_ms() const {
   const ProducerConfig& config = impl_->spec.config;
-  return config.connect_timeout_millis + config.send_msg_timeout + 2 * kTimedWaitOverrunMs;
+  return config.connect_timeout_millis +
+         std::max(config.send_msg_timeout, config.mq_client_api_timeout) + 2 * kTimedWaitOverrunMs;
 }
 
 const std::string& ProducerModel::name() const { return impl_->name; }

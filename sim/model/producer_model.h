@@ -1,7 +1,8 @@
 // File: a RocketMQ producer's data plane as a pure discrete-event model: publish info built from
-// routes, queue selection, MQFaultStrategy / LatencyFaultTolerance and the sync send retry loop of
-// DefaultMQProducerImpl#sendDefaultImpl, evaluated against NetworkHistory instead of sending one
-// SimGrid message per send. The producer actor feeds it route answers and advances it in time.
+// routes, queue selection, MQFaultStrategy / LatencyFaultTolerance, the sync send retry loop of
+// DefaultMQProducerImpl#sendDefaultImpl and the route query a send makes when it has no usable
+// publish info, evaluated against NetworkHistory and RouteHistory instead of sending one SimGrid
+// message per send. The producer actor feeds it its polled route answers and advances it in time.
 #pragma once
 
 #include <cstdint>
@@ -15,9 +16,11 @@
 
 #include "nameserver_core/profile.h"
 #include "nameserver_core/route_types.h"
+#include "sim/model/nameserver_client_history.h"
 #include "sim/model/network_history.h"
 #include "sim/model/publish_info.h"
 #include "sim/model/rng.h"
+#include "sim/model/route_history.h"
 #include "sim/model/scenario.h"
 #include "sim/model/send_record.h"
 #include "sim/model/trace_sink.h"
@@ -32,6 +35,15 @@ using AddressBook = std::map<std::string, NodeId>;
 // used exactly the whole budget would pass sendDefaultImpl's strict `timeout < costTime` check and
 // start a zero-budget attempt; with it the send ends in "call timeout", as the spec describes.
 inline constexpr std::int64_t kTimedWaitOverrunMs = 1;
+
+// The size of a GET_ROUTEINFO_BY_TOPIC request (header and topic), whoever sends it.
+inline constexpr std::int64_t kRouteRequestBytes = 256;
+
+// The default topic a send without any route info asks for next. Java: DefaultMQProducer's
+// createTopicKey default, TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC (5.x asks for it whatever
+// createTopicKey says); nssim has no setting for it. Brokers register it when
+// autoCreateTopicEnable.
+inline constexpr const char* kAutoCreateTopicKeyTopic = "TBW102";
 
 // Callbacks to whoever measures the run. Called in simulated-time order per producer.
 struct ProducerObserver {
@@ -51,13 +63,22 @@ struct ProducerObserver {
   virtual void on_advanced(std::int64_t frontier_ms) = 0;
 };
 
+// What a send's route query reads: every NameServer's answers over time, and what this producer's
+// remoting client knew of its NameServers (its choice and channels) over time.
+struct RouteQuerySources {
+  const RouteHistory& routes;
+  const NameServerClientHistory& nameservers;
+};
+
 // Sends are concurrent (open-loop arrivals, one sync send each, as from a large thread pool) and
-// share the producer's publish info, fault table and connections, as upstream's threads do.
+// share the producer's publish info, fault table, connections and lockNamesrv, as upstream's
+// threads do.
 class ProducerModel {
  public:
   ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
-                const NetworkHistory& network, const AddressBook& addresses, Rng rng,
-                ProducerObserver& observer, std::int64_t start_ms);
+                const NetworkHistory& network, const AddressBook& addresses,
+                RouteQuerySources sources, Rng rng, ProducerObserver& observer,
+                std::int64_t start_ms);
   ~ProducerModel();
   ProducerModel(const ProducerModel&) = delete;
   ProducerModel& operator=(const ProducerModel&) = delete;
@@ -74,10 +95,14 @@ class ProducerModel {
   // in the model's timeline, so t_ms must not precede the last advance_to either.
   void on_route_failed(const std::string& topic, std::int64_t t_ms, const RouteQuery& query);
   // Evaluates every pending event up to and including t_ms. The caller must only advance to
-  // instants whose network future is known for `lag_ms()` beyond them.
+  // instants whose future is known for `lag_ms()` beyond them: in NetworkHistory, and in the
+  // RouteHistory and NameServerClientHistory of RouteQuerySources.
   void advance_to(std::int64_t t_ms);
-  // How far behind the network's present the model must stay: the longest a single attempt can
-  // take (connect timeout plus send timeout plus the timed-wait overruns).
+  // How far behind the present the model must stay: the furthest one step of a send looks ahead
+  // of the instant it is evaluated at, plus the timed-wait overruns. An attempt's connect
+  // (connectTimeoutMillis) and then its request (at most sendMsgTimeout); a route query's connect
+  // and then its request (at most mqClientApiTimeout), whose answer is read from RouteHistory at
+  // the instant the NameServer processes it, before that deadline.
   std::int64_t lag_ms() const;
 
   const std::string& name() const;

@@ -1,10 +1,12 @@
-// File: the private state of ProducerModel, shared by its three sources: producer_model.cpp
+// File: the private state of ProducerModel, shared by its four sources: producer_model.cpp
 // (events, arrivals, routes: MQClientInstance), producer_send.cpp
-// (DefaultMQProducerImpl#sendDefaultImpl) and producer_remoting.cpp (NettyRemotingClient: channels,
-// connects, invokeSync).
+// (DefaultMQProducerImpl#sendDefaultImpl), producer_route_query.cpp (tryToFindTopicPublishInfo:
+// lockNamesrv and the NameServer request) and producer_remoting.cpp (NettyRemotingClient:
+// channels, connects, invokeSync).
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,17 +26,25 @@ namespace nssim::sim {
 
 struct ProducerModel::Impl {
   Impl(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
-       const NetworkHistory& network, const AddressBook& addresses, Rng rng,
-       ProducerObserver& observer, std::int64_t start_ms);
+       const NetworkHistory& network, const AddressBook& addresses, RouteQuerySources sources,
+       Rng rng, ProducerObserver& observer, std::int64_t start_ms);
 
   // ---- events (producer_model.cpp) ----
-  enum class EventKind { kArrival, kRoute, kAttemptDone, kConnectDone, kHoldExpired };
+  enum class EventKind {
+    kArrival,
+    kRoute,
+    kAttemptDone,
+    kConnectDone,
+    kLockTimeout,
+    kQueryConnectDone,
+    kQueryDone
+  };
   struct Event {
     std::int64_t t_ms = 0;
     std::uint64_t seq = 0;  // ties at one instant run in scheduling order
     EventKind kind = EventKind::kArrival;
     std::uint64_t a = 0;  // send id, channel id or route answer id
-    std::uint64_t b = 0;  // the send's token, for events that a later plan replaces
+    std::uint64_t b = 0;  // the send's token, for events that a later plan replaces or cancels
   };
   struct Later {
     bool operator()(const Event& x, const Event& y) const {
@@ -75,13 +85,20 @@ struct ProducerModel::Impl {
     std::int64_t attempt_timeout_ms = 0;
     std::string addr;
     std::uint64_t channel = 0;
+    // The planned end of the running attempt, or of the running route query's request.
     std::int64_t planned_end_ms = 0;
     SendCause planned_cause = SendCause::kOk;
     bool planned_close = false;
+    // The route query of tryToFindTopicPublishInfo, while one runs.
+    bool query_default = false;           // the second one, for the default topic TBW102
+    std::int64_t query_begin_ms = 0;      // invokeSync's beginStartTime
+    std::size_t query_tries_left = 0;     // addresses getAndCreateNameserverChannel may still try
+    NodeId query_nameserver = 0;          // the NameServer it connects to or asks
+    ConnectResult query_connect;          // the running connect's outcome
+    std::int64_t query_processed_ms = 0;  // when the NameServer processes an answered request
   };
   void begin_send(std::uint64_t id, std::int64_t t_ms);
-  void hold_expired(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
-  void release_held(const std::string& topic, std::int64_t t_ms);
+  // The send loop with the publish info now in the table, or "No route info of this topic".
   void start_with_publish_info(std::uint64_t id, std::int64_t t_ms);
   // One pass of sendDefaultImpl's loop from its top: select, budget check, sendKernelImpl.
   void iterate(std::uint64_t id, std::int64_t t_ms);
@@ -105,8 +122,19 @@ struct ProducerModel::Impl {
   // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
   void invoke_sync(std::uint64_t id, std::int64_t t_ms);
   void on_connect_done(std::uint64_t channel_id, std::int64_t t_ms);
+  // How a sync request over an open channel to incarnation `epoch` of `node` ends, sent at t_ms
+  // by an invokeSync that began at begin_ms with `timeout_ms`: the instant the caller learns it,
+  // the cause (kOk: answered), and whether the caller closes the channel.
+  struct InvokeResult {
+    std::int64_t end_ms = 0;
+    SendCause cause = SendCause::kOk;
+    bool close = false;
+  };
   // Java: NettyRemotingClient#invokeSync once it has a channel: the budget check, then
   // invokeSyncImpl and its exceptions.
+  InvokeResult invoke_on_channel(NodeId node, std::uint32_t epoch, std::int64_t begin_ms,
+                                 std::int64_t timeout_ms, std::int64_t t_ms,
+                                 std::int64_t bytes) const;
   // `channel` is channels[channel_id], passed along so that the hot path looks it up once.
   void send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
                     std::int64_t t_ms);
@@ -119,6 +147,31 @@ struct ProducerModel::Impl {
   void forget_channel_if_idle(std::uint64_t channel_id);
   NodeId node_of(const std::string& addr) const;
 
+  // ---- route queries (producer_route_query.cpp) ----
+  // Java: DefaultMQProducerImpl#tryToFindTopicPublishInfo, for a send whose publish info is
+  // missing or not ok.
+  void try_to_find_topic_publish_info(std::uint64_t id, std::int64_t t_ms);
+  // Java: MQClientInstance#updateTopicRouteInfoFromNameServer(topic, isDefault, producer): the
+  // tryLock of lockNamesrv (waiting at most LOCK_TIMEOUT_MILLIS), then the request.
+  void lock_namesrv(std::uint64_t id, std::int64_t t_ms);
+  void on_lock_timeout(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  void unlock_namesrv(std::int64_t t_ms);
+  void update_topic_route_info(std::uint64_t id, std::int64_t t_ms);
+  // The update returned false without a request (tryLock timed out).
+  void on_update_skipped(std::uint64_t id, std::int64_t t_ms);
+  // Java: NettyRemotingClient#invokeSync(null, ...) up to the channel:
+  // getAndCreateNameserverChannel.
+  void get_and_create_nameserver_channel(std::uint64_t id, std::int64_t t_ms);
+  void on_query_connect_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  void send_route_request(std::uint64_t id, std::uint32_t epoch, std::int64_t t_ms);
+  void plan_query(std::uint64_t id, const InvokeResult& result);
+  RouteQuery traced_query(const Send& send, std::string outcome) const;
+  void on_query_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  // The client's NameServer choice at t_ms: its own latest, or the actor's if that is newer.
+  NameServerClientHistory::Choice nameserver_choice(std::int64_t t_ms) const;
+  // The incarnation the client's channel to `nameserver` is open to at t_ms, if it is usable.
+  std::optional<std::uint32_t> open_nameserver_channel(NodeId nameserver, std::int64_t t_ms) const;
+
   // ---- configuration ----
   ProducerSpec spec;
   core::Profile profile;
@@ -126,6 +179,7 @@ struct ProducerModel::Impl {
   std::string name;
   const NetworkHistory& network;
   const AddressBook& addresses;
+  RouteQuerySources sources;
   ProducerObserver& observer;
   Rng arrival_rng;  // inter-arrival gaps only, so arrivals do not depend on routes or faults
   Rng choice_rng;   // indexes and pickOneAtLeast
@@ -151,7 +205,14 @@ struct ProducerModel::Impl {
   };
   std::map<std::uint64_t, RouteAnswer> route_answers;
   std::uint64_t next_route_answer = 0;
-  std::map<std::string, std::vector<std::uint64_t>> held_sends;  // topic -> sends, in order
+
+  // lockNamesrv and the sends waiting for it, in order, each with its tryLock deadline.
+  bool namesrv_locked = false;
+  std::deque<std::pair<std::uint64_t, std::int64_t>> namesrv_lock_waiters;
+  // What this model's own route queries changed in the client's NameServer choice and channels,
+  // each since the instant it did; the actor's later records win over them.
+  std::optional<NameServerClientHistory::Choice> own_nameserver_choice;
+  std::map<NodeId, NameServerClientHistory::ChannelState> own_nameserver_channels;
 
   // The sends in flight, in a ring indexed by id (grown when an id's slot is still in use).
   std::vector<Send> send_ring;

@@ -84,51 +84,50 @@ void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t
   }
 }
 
-void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
-                                       std::int64_t t_ms) {
-  Send& send = send_at(id);
-  const std::int64_t timeout = send.attempt_timeout_ms;
-  const std::int64_t cost = t_ms - send.attempt_begin_ms;
+ProducerModel::Impl::InvokeResult ProducerModel::Impl::invoke_on_channel(
+    NodeId node, std::uint32_t epoch, std::int64_t begin_ms, std::int64_t timeout_ms,
+    std::int64_t t_ms, std::int64_t bytes) const {
+  const std::int64_t cost = t_ms - begin_ms;
   const bool v4_9 = profile == core::Profile::kV4_9;
   const bool close_if_timeout = spec.config.client_close_socket_if_timeout;
-  send.channel = channel_id;
   // "invokeSync call the addr[...] timeout": 4.9 `timeoutMillis < costTime` (and the catch
   // closes the channel), 5.x `left <= 0` (its close condition is then false).
-  if (v4_9 ? timeout < cost : timeout - cost <= 0) {
-    plan(id, channel_id, channel, t_ms, SendCause::kRequestTimeout, v4_9 && close_if_timeout);
-    return;
+  if (v4_9 ? timeout_ms < cost : timeout_ms - cost <= 0) {
+    return {t_ms, SendCause::kRequestTimeout, v4_9 && close_if_timeout};
   }
-  const std::int64_t left = timeout - cost;
+  const std::int64_t left = timeout_ms - cost;
   const std::int64_t deadline = t_ms + left;
-  const Exchange result =
-      network.exchange(self, channel.node, channel.epoch, t_ms, deadline, spec.message_size_bytes);
+  const Exchange result = network.exchange(self, node, epoch, t_ms, deadline, bytes);
   switch (result.outcome) {
     case ExchangeOutcome::kAnswered:
-      plan(id, channel_id, channel, result.at_ms, SendCause::kOk, /*close=*/false);
-      return;
+      return {result.at_ms, SendCause::kOk, /*close=*/false};
     case ExchangeOutcome::kReset:
       // exceptionCaught closes the channel; the request fails fast.
-      plan(id, channel_id, channel, result.at_ms, SendCause::kConnectionReset, /*close=*/true);
-      return;
+      return {result.at_ms, SendCause::kConnectionReset, /*close=*/true};
     case ExchangeOutcome::kClosed:
       if (!v4_9) {
         // 5.x channelInactive -> closeChannel -> failFast: the request fails with the FIN.
-        plan(id, channel_id, channel, result.at_ms, SendCause::kConnectionReset, /*close=*/true);
-        return;
+        return {result.at_ms, SendCause::kConnectionReset, /*close=*/true};
       }
       // 4.9: a FIN closes the channel without failFast: the request waits for its timeout.
-      plan(id, channel_id, channel, deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout,
-           close_if_timeout);
-      return;
+      return {deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout, close_if_timeout};
     case ExchangeOutcome::kSilent: {
       // clientCloseSocketIfTimeout; 5.x closes only if left > 100 ms or left > timeout / 4.
       const bool close =
-          close_if_timeout && (v4_9 || left > kMinCloseTimeoutMillis || left > timeout / 4);
-      plan(id, channel_id, channel, deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout,
-           close);
-      return;
+          close_if_timeout && (v4_9 || left > kMinCloseTimeoutMillis || left > timeout_ms / 4);
+      return {deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout, close};
     }
   }
+  producer_model_fail("unknown exchange outcome");
+}
+
+void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
+                                       std::int64_t t_ms) {
+  Send& send = send_at(id);
+  const InvokeResult result =
+      invoke_on_channel(channel.node, channel.epoch, send.attempt_begin_ms, send.attempt_timeout_ms,
+                        t_ms, spec.message_size_bytes);
+  plan(id, channel_id, channel, result.end_ms, result.cause, result.close);
 }
 
 void ProducerModel::Impl::plan(std::uint64_t id, std::uint64_t channel_id, Channel& channel,

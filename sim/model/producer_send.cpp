@@ -1,6 +1,7 @@
-// File: the sync send of DefaultMQProducerImpl: tryToFindTopicPublishInfo, the retry loop of
-// sendDefaultImpl, sendKernelImpl's address lookup, and the fault-item update per exception kind.
-#include <utility>
+// File: the sync send of DefaultMQProducerImpl: the retry loop of sendDefaultImpl, sendKernelImpl's
+// address lookup, and the fault-item update per exception kind. A send without usable publish
+// info first makes tryToFindTopicPublishInfo's synchronous route query
+// (producer_route_query.cpp).
 
 #include "sim/model/producer_model_impl.h"
 
@@ -23,49 +24,23 @@ bool is_remoting_exception(SendCause cause) {
 
 }  // namespace
 
-// Java: DefaultMQProducerImpl#tryToFindTopicPublishInfo. Without publish info upstream fetches the
-// route synchronously (then the default topic TBW102's); the model waits for the actor's next
-// route answer for the topic, at most mqClientApiTimeout, and has no TBW102 fallback. Publish info
-// that exists but is not ok fails at once ("No route info of this topic"), where upstream would
-// first make one synchronous route query.
+// Java: DefaultMQProducerImpl#sendDefaultImpl up to its loop. beginTimestampFirst is the arrival,
+// so the time a route query takes (producer_route_query.cpp) counts against sendMsgTimeout.
 void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
   Send& send = send_at(id);
-  if (!info_by_slot[send.topic_slot]) {
-    held_sends[send.record.topic].push_back(id);
-    schedule(t_ms + spec.config.mq_client_api_timeout, EventKind::kHoldExpired, id, send.token);
+  const auto& info = info_by_slot[send.topic_slot];
+  if (info && info->ok()) {
+    start_with_publish_info(id, t_ms);
     return;
   }
-  start_with_publish_info(id, t_ms);
-}
-
-void ProducerModel::Impl::hold_expired(std::uint64_t id, std::uint64_t token, std::int64_t t_ms) {
-  const Send* send = find_send(id);
-  if (send == nullptr || send->token != token) return;
-  auto& held = held_sends[send->record.topic];
-  std::erase(held, id);
-  finish_send(id, t_ms, SendCause::kNoRoute);
-}
-
-void ProducerModel::Impl::release_held(const std::string& topic, std::int64_t t_ms) {
-  const auto it = held_sends.find(topic);
-  if (it == held_sends.end()) return;
-  const std::vector<std::uint64_t> released = std::exchange(it->second, {});
-  held_sends.erase(it);
-  for (std::uint64_t id : released) {
-    ++send_at(id).token;  // cancels the hold's expiry
-    if (topic_publish_info_table.contains(topic)) {
-      start_with_publish_info(id, t_ms);
-    } else {
-      finish_send(id, t_ms, SendCause::kNoRoute);
-    }
-  }
+  try_to_find_topic_publish_info(id, t_ms);
 }
 
 void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
   Send& send = send_at(id);
   send.info = info_by_slot[send.topic_slot];
-  if (!send.info) producer_model_fail("no publish info");
-  if (!send.info->ok()) {
+  if (!send.info || !send.info->ok()) {
+    // MQClientException "No route info of this topic" (NOT_FOUND_TOPIC_EXCEPTION).
     finish_send(id, t_ms, SendCause::kNoRoute);
     return;
   }

@@ -11,6 +11,7 @@
 #include "sim/model/admin_analysis.h"
 #include "sim/model/outage_analysis.h"
 #include "sim/model/route_health.h"
+#include "sim/model/restart_analysis.h"
 #include "sim/model/timeline_analysis.h"
 
 namespace nssim::sim {
@@ -247,6 +248,9 @@ nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
   result["sends_by_producer_group"] = sends_by_group_json(scenario, sends);
   result["nameserver_disagreement"] = disagreements_json(scenario, events);
   result["route_health"] = route_health_json(health);
+  if (auto restarts = nameserver_restarts_json(scenario, events, sends)) {
+    result["nameserver_restarts"] = std::move(*restarts);
+  }
   result["timeseries"] =
       timeseries_json(sends, producers_per_second(health, RouteWindowKind::kStale),
                       producers_per_second(health, RouteWindowKind::kLost));

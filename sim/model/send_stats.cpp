@@ -103,6 +103,7 @@ void SendStats::on_send(const SendRecord& record, SendCounts& group) {
     last_second_ = per_second_.try_emplace(second).first;
   }
   last_second_->second.add(record);
+  if (record.cause == SendCause::kNoRoute) ++no_route_ends_[record.end_ms];
   for (std::size_t i = 0; i < windows_.size(); ++i) {
     if (record.start_ms >= windows_[i].start_ms && record.start_ms < windows_[i].end_ms) {
       window_counts_[i].add(record);

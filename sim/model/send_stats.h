@@ -1,6 +1,7 @@
 // File: what the run keeps of tens of millions of sends: totals, a per-second series, the sends
-// inside each outage window (counts by cause and a histogram of their durations), and every
-// producer's publish-info changes, from which route-health windows are measured.
+// inside each outage window (counts by cause and a histogram of their durations), when the sends
+// that found no route ended, and every producer's publish-info changes, from which route-health
+// windows are measured.
 #pragma once
 
 #include <array>
@@ -73,6 +74,8 @@ class SendStats {
   const std::map<std::string, SendCounts>& by_group() const { return by_group_; }
   // Send durations (ms) of the sends that started inside window i.
   const LatencyHistogram& window_latencies(std::size_t i) const { return window_latencies_[i]; }
+  // How many sends that failed with kNoRoute ended at each millisecond (only those with any).
+  const std::map<std::int64_t, std::int64_t>& no_route_ends() const { return no_route_ends_; }
   // producer -> topic -> changes in time order.
   const std::map<std::string, std::map<std::string, std::vector<PublishChange>>>& publish_changes()
       const {
@@ -93,6 +96,7 @@ class SendStats {
   std::map<std::int64_t, SendCounts>::iterator last_second_ = per_second_.end();
   std::vector<SendCounts> window_counts_;
   std::vector<LatencyHistogram> window_latencies_;
+  std::map<std::int64_t, std::int64_t> no_route_ends_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
   std::map<std::string, std::unique_ptr<Observer>> observers_;
   std::map<std::string, SendCounts> by_group_;

@@ -14,12 +14,16 @@ namespace nssim::sim {
 
 namespace sg4 = simgrid::s4u;
 
-Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& net)
-    : scenario_(scenario), record_(record), net_(net), current_(record.topology.nodes.size()) {
-  kv_.resize(record.topology.nodes.size());
-}
-
 namespace {
+
+// The topics sends may ask a NameServer about: every producer's, and the default topic.
+std::vector<std::string> route_query_topics(const Scenario& scenario) {
+  std::vector<std::string> topics{kAutoCreateTopicKeyTopic};
+  for (const ProducerSpec& spec : scenario.producers) {
+    topics.insert(topics.end(), spec.topics.begin(), spec.topics.end());
+  }
+  return topics;
+}
 
 // The NameServers a broker group or producer set talks to (its namesrvAddr, in the order
 // written), or all of them.
@@ -32,6 +36,15 @@ std::vector<NodeId> nameservers_of(const std::vector<NodeId>& all, const std::ve
 
 }  // namespace
 
+Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& net)
+    : scenario_(scenario),
+      record_(record),
+      net_(net),
+      current_(record.topology.nodes.size()),
+      routes_(route_query_topics(scenario)) {
+  kv_.resize(record.topology.nodes.size());
+}
+
 void Incarnations::start(NodeId node) {
   const std::int64_t now = now_ms();
   NetworkHistory& history = net_.history();
@@ -43,7 +56,7 @@ void Incarnations::start(NodeId node) {
     case NodeRole::kNameServer:
       actor = std::make_unique<NameServerActor>(
           net_, node, epoch, scenario_.profile, scenario_.nameservers,
-          kv_[static_cast<std::size_t>(node)], info.name, record_.log);
+          kv_[static_cast<std::size_t>(node)], routes_, info.name, record_.log);
       break;
     case NodeRole::kBroker: {
       const auto& group = scenario_.broker_groups[info.group];
@@ -68,7 +81,7 @@ void Incarnations::start(NodeId node) {
           net_, node, epoch, scenario_.profile, scenario_.producers[info.producer_spec], info.name,
           nameservers_of(record_.topology.nameservers,
                          scenario_.producers[info.producer_spec].nameservers),
-          record_.topology.broker_addresses,
+          record_.topology.broker_addresses, routes_,
           scenario_.seed ^ (static_cast<std::uint64_t>(epoch) << 32),
           record_.sends->observer_for(info.name,
                                       scenario_.producers[info.producer_spec].name_prefix),

@@ -12,6 +12,7 @@
 
 #include "nameserver_core/kv_config_manager.h"
 #include "nameserver_core/route_types.h"
+#include "sim/model/route_history.h"
 #include "sim/world/node_actor.h"
 #include "sim/world/world.h"
 
@@ -54,6 +55,8 @@ class Incarnations {
   // Per broker node, its topics.json: created at its first start, kept across restarts.
   std::map<NodeId, core::TopicConfigSerializeWrapper> persisted_topics_;
   std::vector<core::KvConfigManager> kv_;  // per node (NameServers)
+  // What the NameServers answer for the producers' topics, which sends' route queries read.
+  RouteHistory routes_;
   std::vector<std::unique_ptr<NodeActor>> graveyard_;
   std::vector<std::pair<ProducerActor*, std::int64_t>> retired_;
 };

@@ -25,14 +25,16 @@ std::uint64_t response_size_bytes(const core::RemotingResponse& response) {
 
 NameServerActor::NameServerActor(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
                                  const NameServerSpec& spec, const core::KvConfigManager& kv,
-                                 std::string node_name, EventLog& log)
+                                 RouteHistory& routes, std::string node_name, EventLog& log)
     : NodeActor(net, self, epoch),
       profile_(profile),
       spec_(spec),
       node_name_(std::move(node_name)),
       log_(log),
-      server_(std::make_unique<core::NameServer>(profile, spec.config, now_ms())) {
+      server_(std::make_unique<core::NameServer>(profile, spec.config, now_ms())),
+      routes_(routes, self, profile) {
   server_->kv_config_manager() = kv;
+  routes_.record(*server_, now_ms());  // empty tables: no topic is answered with a route
 }
 
 // Java: NamesrvController#initialize schedules scanNotActiveBroker: 4.9 after 5 s every 10 s
@@ -48,8 +50,17 @@ void NameServerActor::on_start() {
       if (channels_.erase(channel.value) != 0) net_.close(channel.value, self());
     }
     record(outcome.removals);
-    if (!outcome.removals.empty()) record_view();
+    if (!outcome.removals.empty()) registry_changed();
   });
+  // Java 5.x: ClientRequestProcessor answers "name server not ready" until waitSecondsForService
+  // has passed since startup; the answers change then.
+  const core::NamesrvConfig& config = server_->config();
+  if (profile_ == core::Profile::kV5 && config.need_wait_for_service) {
+    at(server_->start_time_ms() + std::int64_t{config.wait_seconds_for_service} * 1000, [this] {
+      routes_.touch_all();
+      routes_.record(*server_, now_ms());
+    });
+  }
 }
 
 void NameServerActor::on_envelope(const Envelope& envelope) {
@@ -74,12 +85,13 @@ void NameServerActor::on_request(const Envelope& envelope) {
   if (created) watch_idle(envelope.conn);
 
   const int code = envelope.request->code;
+  routes_.touch_request(*envelope.request, *server_);
   auto response = server_->process(*envelope.request, core::ConnectionId{envelope.conn}, now);
   record(server_->take_request_removals());  // 4.9 unregisters inside the request
   if (code != core::request_code::kGetRouteinfoByTopic &&
       code != core::request_code::kGetBrokerClusterInfo) {
     record(server_->process_pending_unregistrations());  // 5.x BatchUnregistrationService
-    record_view();
+    registry_changed();
   }
   if (!response || envelope.oneway) return;
 
@@ -124,17 +136,24 @@ void NameServerActor::close_channel(std::uint64_t conn, core::RemovalPath path) 
     record(server_->channel_destroyed(channel, "", core::RemovalPath::kChannelClose));
   }
   record(server_->process_pending_unregistrations());
-  record_view();
+  registry_changed();
 }
 
 void NameServerActor::admin(const core::RemotingRequest& request) {
+  routes_.touch_request(request, *server_);
   const auto response = server_->process(request, core::ConnectionId{0}, now_ms());
   log_.add(now_ms(), node_name_, "admin",
            {{"code", request.code}, {"response_code", response ? response->code : -1}});
+  registry_changed();
+}
+
+void NameServerActor::registry_changed() {
   record_view();
+  routes_.record(*server_, now_ms());
 }
 
 void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
+  routes_.touch_removals(removals);
   for (const auto& removal : removals) {
     if (!removal.removed_live_entry && !removal.removed_addr_entry) continue;
     log_.add(now_ms(), node_name_, "broker_removed",

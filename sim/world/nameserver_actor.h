@@ -1,7 +1,8 @@
 // File: a simulated NameServer process: the pure core::NameServer behind Netty-like channel
 // handling — requests in and responses out per connection, the scan on upstream's schedule, the
 // server-side idle close (serverChannelMaxIdleTimeSeconds), channel-destroy on close and idle,
-// and 5.x's batch unregistration run right after the request that queued it.
+// and 5.x's batch unregistration run right after the request that queued it. Whenever its registry
+// may have changed it logs its route view and records its route answers in RouteHistory.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 
 #include "nameserver_core/name_server.h"
 #include "sim/model/event_log.h"
+#include "sim/model/route_recorder.h"
 #include "sim/model/scenario.h"
 #include "sim/world/node_actor.h"
 
@@ -20,9 +22,9 @@ namespace nssim::sim {
 class NameServerActor : public NodeActor {
  public:
   // `kv` is the KV configuration the process loads at start (Java: kvConfig.json survives
-  // restarts); route tables always start empty.
+  // restarts); route tables always start empty. `routes` receives this incarnation's answers.
   NameServerActor(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
-                  const NameServerSpec& spec, const core::KvConfigManager& kv,
+                  const NameServerSpec& spec, const core::KvConfigManager& kv, RouteHistory& routes,
                   std::string node_name, EventLog& log);
 
   // An admin request (mqadmin) handled at once, as if from a local tool.
@@ -41,6 +43,8 @@ class NameServerActor : public NodeActor {
   void watch_idle(std::uint64_t conn);
   void close_channel(std::uint64_t conn, core::RemovalPath path);
   void record(const std::vector<core::BrokerRemoval>& removals);
+  // The registry may have changed: record_view, and the touched route answers.
+  void registry_changed();
   void record_view();
 
   core::Profile profile_;
@@ -48,6 +52,7 @@ class NameServerActor : public NodeActor {
   std::string node_name_;
   EventLog& log_;
   std::unique_ptr<core::NameServer> server_;
+  RouteRecorder routes_;
   std::map<std::uint64_t, ChannelState> channels_;
   std::string last_view_key_;  // see record_view
   std::string next_view_key_;  // record_view's buffer, kept for its capacity

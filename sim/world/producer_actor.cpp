@@ -13,29 +13,34 @@ namespace nssim::sim {
 
 namespace {
 constexpr std::int64_t kAdvancePeriodMs = 5000;  // how often sends are evaluated (bounds memory)
-constexpr std::uint64_t kRouteRequestBytes = 256;
 }  // namespace
 
 ProducerActor::ProducerActor(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
                              const ProducerSpec& spec, std::string name,
                              std::vector<NodeId> nameservers, const AddressBook& addresses,
-                             std::uint64_t seed, ProducerObserver& observer, EventLog& log,
-                             std::int64_t end_ms)
+                             const RouteHistory& routes, std::uint64_t seed,
+                             ProducerObserver& observer, EventLog& log, std::int64_t end_ms)
     : NodeActor(net, self, epoch),
       profile_(profile),
       spec_(spec),
       name_(std::move(name)),
       log_(log),
       rng_(Rng::derive(seed, "client/" + name_)),
+      selector_(std::move(nameservers), rng_),
+      nameserver_history_(selector_),
       model_(spec, profile, self, name_, net.history(), addresses,
-             Rng::derive(seed, "producer/" + name_), observer, now_ms()),
+             RouteQuerySources{routes, nameserver_history_}, Rng::derive(seed, "producer/" + name_),
+             observer, now_ms()),
       client_(net, self, epoch, profile, spec.config.connect_timeout_millis,
               spec.config.client_close_socket_if_timeout,
               [this](std::int64_t t, std::function<void()> fn) { at(t, std::move(fn)); }),
-      selector_(std::move(nameservers), rng_),
       executor_([this](std::int64_t t, std::function<void()> fn) { at(t, std::move(fn)); },
                 [] { return now_ms(); }),
-      end_ms_(end_ms) {}
+      end_ms_(end_ms) {
+  client_.set_channel_listener([this](NodeId server, std::optional<std::uint32_t> server_epoch) {
+    nameserver_history_.record_channel(now_ms(), server, server_epoch);
+  });
+}
 
 // Java: MQClientInstance#startScheduledTask — the route poll after 10 ms, then every
 // pollNameServerInterval, on the client's single scheduler thread. Deviation: the broker
@@ -52,6 +57,11 @@ void ProducerActor::on_start() {
 
 void ProducerActor::on_envelope(const Envelope& envelope) { client_.on_envelope(envelope); }
 
+// NetworkHistory, RouteHistory and this actor's NameServerClientHistory are appended as the world
+// runs, so now they hold everything before now (changes at now itself may still come). The model
+// evaluates only events at or before now - lag, and each looks at most max(connectTimeoutMillis,
+// sendMsgTimeout, mqClientApiTimeout) + kTimedWaitOverrunMs ahead, which is below lag: it never
+// reads an instant the world has not finished.
 void ProducerActor::advance() { model_.advance_to(std::min(end_ms_, now_ms() - model_.lag_ms())); }
 
 void ProducerActor::finish(std::int64_t until_ms) {
@@ -118,8 +128,12 @@ void ProducerActor::deliver_route_answer(const std::string& topic, InvokeFailure
 void ProducerActor::invoke_nameserver(std::shared_ptr<const core::RemotingRequest> request,
                                       std::int64_t begin_ms, std::size_t tries_left,
                                       RouteCallback callback) {
-  const NodeId ns = selector_.choose([this](NodeId n) { return client_.channel_ok(n); });
+  const auto channel_ok = [this](NodeId n) { return client_.channel_ok(n); };
+  const std::optional<NodeId> chosen = selector_.chosen();
+  const bool keeps_chosen = chosen && channel_ok(*chosen);
+  const NodeId ns = selector_.choose(channel_ok);
   const std::int64_t now = now_ms();
+  if (!keeps_chosen) nameserver_history_.record_choice(now, selector_);
   const std::int64_t timeout = spec_.config.mq_client_api_timeout - (now - begin_ms);
   client_.invoke(
       ns, request, kRouteRequestBytes, timeout, false,

@@ -1,6 +1,8 @@
 // File: a simulated producer process: the client's scheduled route poll against its sticky
 // NameServer goes over the simulated network, while its sends are evaluated by ProducerModel
-// against the network's history, so millions of sends cost no SimGrid communication.
+// against the network's and the NameServers' histories, so millions of sends cost no SimGrid
+// communication. The actor records its NameServer choice and channels for the model, which runs
+// behind it.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "sim/model/event_log.h"
+#include "sim/model/nameserver_client_history.h"
 #include "sim/model/nameserver_selector.h"
 #include "sim/model/producer_model.h"
 #include "sim/world/node_actor.h"
@@ -22,8 +25,8 @@ class ProducerActor : public NodeActor {
  public:
   ProducerActor(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
                 const ProducerSpec& spec, std::string name, std::vector<NodeId> nameservers,
-                const AddressBook& addresses, std::uint64_t seed, ProducerObserver& observer,
-                EventLog& log, std::int64_t end_ms);
+                const AddressBook& addresses, const RouteHistory& routes, std::uint64_t seed,
+                ProducerObserver& observer, EventLog& log, std::int64_t end_ms);
 
   // Evaluates every send that started up to the run's end (the simulation runs past the end by
   // the model's lag, so that all of them lie in the known past), or up to `until_ms` if earlier.
@@ -54,9 +57,10 @@ class ProducerActor : public NodeActor {
   std::string name_;
   EventLog& log_;
   Rng rng_;
+  NameServerSelector selector_;
+  NameServerClientHistory nameserver_history_;  // read by model_, which lags behind
   ProducerModel model_;
   RemotingClient client_;
-  NameServerSelector selector_;
   SerialExecutor executor_;
   std::int64_t end_ms_;  // sends are measured up to the scenario's end, not beyond
 };

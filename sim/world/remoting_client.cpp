@@ -120,6 +120,7 @@ void RemotingClient::finish_connect(NodeId server, std::uint64_t attempt,
   if (found == channels_.end() || found->second.conn != 0 || found->second.attempt != attempt)
     return;
   found->second.conn = net_.open_connection(self_, epoch_, server, server_epoch);
+  if (listener_) listener_(server, server_epoch);
   auto waiting = std::exchange(found->second.waiting, {});
   for (auto& w : waiting) send_on_channel(server, std::move(w));
 }
@@ -221,6 +222,7 @@ void RemotingClient::drop_channel(NodeId server) {
   if (conn == 0) return;  // still connecting: the connect outcome decides
   channels_.erase(found);
   net_.close(conn, self_);  // a FIN goes out only if the peer's end is still open
+  if (listener_) listener_(server, std::nullopt);
   std::vector<Callback> failed;
   for (auto it = pending_.begin(); it != pending_.end();) {
     if (it->second.conn == conn) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "nameserver_core/profile.h"
@@ -35,6 +36,9 @@ class RemotingClient {
  public:
   using Callback = std::function<void(InvokeFailure, const core::RemotingResponse*)>;
   using Schedule = std::function<void(std::int64_t t_ms, std::function<void()>)>;
+  // Told when a channel opens (to incarnation `server_epoch` of `server`) or closes (nullopt).
+  using ChannelListener =
+      std::function<void(NodeId server, std::optional<std::uint32_t> server_epoch)>;
 
   RemotingClient(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
                  std::int64_t connect_timeout_ms, bool close_socket_if_timeout, Schedule schedule);
@@ -49,6 +53,7 @@ class RemotingClient {
   bool channel_ok(NodeId server) const;
   // Closes every channel (BrokerOuterAPI#shutdown).
   void close_all();
+  void set_channel_listener(ChannelListener listener) { listener_ = std::move(listener); }
 
  private:
   struct Waiting {
@@ -87,6 +92,7 @@ class RemotingClient {
   std::int64_t connect_timeout_ms_;
   bool close_socket_if_timeout_;
   Schedule schedule_;
+  ChannelListener listener_;
   std::map<NodeId, Channel> channels_;
   std::map<std::uint64_t, Pending> pending_;
   std::uint64_t next_opaque_ = 1;

@@ -1,6 +1,7 @@
-// Test-only harness for ProducerModel: a scripted NetworkHistory with one producer and broker
-// groups "broker-a", "broker-b" (masters "broker-a-0"... at "broker-a:10911"), a recorder of what
-// the model reports, and queries over the recorded sends.
+// Test-only harness for ProducerModel: a scripted NetworkHistory with one producer, broker groups
+// "broker-a", "broker-b" (masters "broker-a-0"... at "broker-a:10911") and NameServers "ns-0"...,
+// a hand-built RouteHistory and NameServerClientHistory for the sends' route queries, a recorder
+// of what the model reports, and queries over the recorded sends.
 #pragma once
 
 #include <cstdint>
@@ -36,10 +37,18 @@ struct Recorder : ProducerObserver {
 
 struct Harness {
   explicit Harness(core::Profile profile_in,
-                   std::vector<std::string> groups = {"broker-a", "broker-b"})
+                   std::vector<std::string> groups = {"broker-a", "broker-b"},
+                   int nameserver_count = 1)
       : profile(profile_in) {
     producer = net.add_node("producer-0", 0.5);
     net.start_process(producer, 0);
+    for (int i = 0; i < nameserver_count; ++i) {
+      const NodeId node = net.add_node("ns-" + std::to_string(i), 0.5);
+      net.start_process(node, 0);
+      nameservers.push_back(node);
+    }
+    Rng rng(1);
+    client.emplace(NameServerSelector(nameservers, rng));
     std::vector<GroupSpec> specs;
     for (const auto& group : groups) {
       const NodeId node = net.add_node(group + "-0", 0.5);
@@ -53,14 +62,14 @@ struct Harness {
     spec.rate_per_s = 10.0;
   }
 
-  // Builds the model, starting at start_ms, and answers its first route query then (unless
-  // `with_route` is false).
+  // Builds the model, starting at start_ms, and gives it the route 1 ms before its first send
+  // (unless `with_route` is false), as a poll answered before the first send would.
   ProducerModel& start(std::int64_t start_ms = 1000, bool with_route = true,
                        std::uint64_t seed = 7) {
-    model = std::make_unique<ProducerModel>(spec, profile, producer, "producer-0", net, book,
-                                            Rng::derive(seed, "producer/producer-0"), recorder,
-                                            start_ms);
-    if (with_route) model->on_route(kTopic, route, start_ms);
+    model = std::make_unique<ProducerModel>(
+        spec, profile, producer, "producer-0", net, book, RouteQuerySources{routes, *client},
+        Rng::derive(seed, "producer/producer-0"), recorder, start_ms);
+    if (with_route) model->on_route(kTopic, route, start_ms - 1);
     return *model;
   }
 
@@ -68,6 +77,24 @@ struct Harness {
   void poll(std::int64_t from_ms, std::int64_t to_ms,
             const std::optional<core::TopicRouteData>& answer) {
     for (std::int64_t t = from_ms; t < to_ms; t += 30000) model->on_route(kTopic, answer, t);
+  }
+
+  // What NameServer `ns` answers for `topic` from t_ms on (nullopt: TOPIC_NOT_EXIST).
+  void answers(std::size_t ns, const std::optional<core::TopicRouteData>& answer, std::int64_t t_ms,
+               const std::string& topic = kTopic) {
+    routes.record(nameservers.at(ns), *routes.topic_index(topic), answer, t_ms);
+  }
+
+  // The actor chose NameServer `ns` at t_ms (its selector moved on until it did) and, if
+  // `connected`, holds an open channel to its current incarnation from then on.
+  void actor_uses(std::size_t ns, std::int64_t t_ms, bool connected = true) {
+    NameServerSelector selector = client->choice_at(t_ms).selector;
+    while (selector.chosen() != nameservers.at(ns)) selector.choose([](NodeId) { return false; });
+    client->record_choice(t_ms, selector);
+    if (connected) {
+      client->record_channel(t_ms, nameservers.at(ns),
+                             net.state_at(nameservers.at(ns), t_ms).epoch);
+    }
   }
 
   std::vector<SendRecord> failed(std::int64_t from_ms = INT64_MIN,
@@ -92,6 +119,9 @@ struct Harness {
   NodeId producer = 0;
   std::map<std::string, NodeId> broker;
   AddressBook book;
+  std::vector<NodeId> nameservers;
+  RouteHistory routes{{kTopic, kAutoCreateTopicKeyTopic}};
+  std::optional<NameServerClientHistory> client;
   core::TopicRouteData route;
   ProducerSpec spec;
   Recorder recorder;

@@ -1,6 +1,6 @@
 // ProducerModel without faults: arrivals, round trips, route answers and the publish info they
-// build (MQClientInstance), sends that wait for a first route, and what the seed
-// drives.
+// build (MQClientInstance), and what the seed drives. Sends without a usable route are in
+// producer_route_query_test.cpp.
 #include "sim/model/producer_model.h"
 
 #include <gtest/gtest.h>
@@ -102,22 +102,6 @@ TEST(ProducerModel, ChangedRouteBuildsANewPublishInfo) {
   }
 }
 
-TEST(ProducerModel, RouteWithoutMastersFailsEverySendAtOnce) {
-  Harness h(core::Profile::kV4_9);
-  for (auto& bd : h.route.broker_datas) bd.broker_addrs.erase(0);
-  h.start().advance_to(5000);
-  ASSERT_FALSE(h.recorder.sends.empty());
-  for (const auto& s : h.recorder.sends) {
-    EXPECT_EQ(s.cause, SendCause::kNoRoute);
-    EXPECT_EQ(s.end_ms, s.start_ms);
-    EXPECT_TRUE(s.attempts.empty());
-  }
-  // Not ok: every answer rebuilds it.
-  h.poll(31000, 91000, h.route);
-  h.model->advance_to(91000);
-  EXPECT_EQ(h.recorder.publish.size(), 3u);
-}
-
 TEST(ProducerModel, QueueOfAGroupWithoutAddressFailsAndIsRetriedElsewhere) {
   for (auto profile : kProfiles) {
     Harness h(profile, {"broker-a"});
@@ -168,38 +152,14 @@ TEST(ProducerModel, BrokerAddressesAreSharedAcrossTopicsAndNeverRemoved) {
   EXPECT_GT(hidden, 0);
 }
 
-TEST(ProducerModel, SendsBeforeTheFirstRouteWaitForIt) {
-  Harness h(core::Profile::kV5);
-  h.start(1000, /*with_route=*/false);
-  h.model->on_route(kTopic, h.route, 2500);
-  h.model->advance_to(5000);
-  ASSERT_EQ(h.recorder.sends.size(), 40u);
-  for (const auto& s : h.recorder.sends) {
-    EXPECT_EQ(s.cause, SendCause::kOk);
-    EXPECT_GE(s.attempts.front().start_ms, std::max<std::int64_t>(s.start_ms, 2500));
-  }
-}
-
-TEST(ProducerModel, SendsWithoutAnyRouteFailAfterTheApiTimeout) {
-  Harness h(core::Profile::kV4_9);
-  h.start(1000, /*with_route=*/false);
-  h.model->on_route(kTopic, std::nullopt, 1500);  // TOPIC_NOT_EXIST
-  h.model->advance_to(6000);
-  ASSERT_FALSE(h.recorder.sends.empty());
-  for (const auto& s : h.recorder.sends) {
-    EXPECT_EQ(s.cause, SendCause::kNoRoute);
-    // The answer at 1500 runs before the arrival at 1500 (it was scheduled first).
-    const std::int64_t expected_end = s.start_ms < 1500 ? 1500 : s.start_ms + 3000;
-    EXPECT_EQ(s.end_ms, expected_end);
-  }
-  EXPECT_EQ(h.model->in_flight_sends(), 30u);  // 3.1 s of sends still waiting
-  EXPECT_EQ(h.model->publish_info(kTopic), nullptr);
-}
-
-TEST(ProducerModel, LagCoversTheLongestAttempt) {
+TEST(ProducerModel, LagCoversTheLongestAttemptOrRouteQuery) {
   Harness h(core::Profile::kV5);
   EXPECT_EQ(h.start().lag_ms(), 6002);
   EXPECT_EQ(h.model->name(), "producer-0");
+  h.spec.config.mq_client_api_timeout = 5000;  // a query's request may outlast an attempt's
+  EXPECT_EQ(h.start().lag_ms(), 8002);
+  h.spec.config.send_msg_timeout = 7000;
+  EXPECT_EQ(h.start().lag_ms(), 10002);
 }
 
 // The seed reaches both of the model's random streams: Poisson arrival times and the random

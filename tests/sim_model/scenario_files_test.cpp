@@ -48,10 +48,11 @@ std::string read_text(const fs::path& path) {
 TEST(ScenarioFiles, TheDocumentedScenariosAreShipped) {
   std::vector<std::string> names;
   for (const auto& path : shipped_scenarios()) names.push_back(path.stem().string());
-  for (const char* expected : {"steady_state", "broker_kill", "broker_poweroff", "broker_shutdown",
-                               "broker_partition_one_nameserver", "broker_partition_from_producers",
-                               "nameserver_crash_restart", "single_broker_topic_dies",
-                               "broker_pause", "broker_flapping", "latency_fault_4_9_vs_5x"}) {
+  for (const char* expected :
+       {"steady_state", "broker_kill", "broker_poweroff", "broker_shutdown",
+        "broker_partition_one_nameserver", "broker_partition_from_producers",
+        "nameserver_crash_restart", "nameserver_restart_5322", "single_broker_topic_dies",
+        "broker_pause", "broker_flapping", "latency_fault_4_9_vs_5x"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
 }
