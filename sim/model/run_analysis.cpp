@@ -10,8 +10,8 @@
 
 #include "sim/model/admin_analysis.h"
 #include "sim/model/outage_analysis.h"
-#include "sim/model/route_health.h"
 #include "sim/model/restart_analysis.h"
+#include "sim/model/route_health.h"
 #include "sim/model/timeline_analysis.h"
 
 namespace nssim::sim {

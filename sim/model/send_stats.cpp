@@ -1,7 +1,6 @@
 // File: SendStats (see send_stats.h).
 #include "sim/model/send_stats.h"
 
-
 namespace nssim::sim {
 
 bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t t_ms,
