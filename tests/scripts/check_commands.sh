@@ -177,6 +177,19 @@ if [ "$code" -eq 0 ] && [ "$(head -n 1 "$work/stdout")" = "seed=1 scenario=broke
   [ "$(tail -n 1 "$work/stdout")" = "report: out/broker_kill-seed1/report.html" ] &&
   grep -qx "outages\[0\] (faults\[0\]): kill of \[\"broker-a-0\"\] at 300.0s" "$work/stdout" &&
   [ -s "$work/cwd/out/broker_kill-seed1/report.html" ]; then pass; else fail run-default-folder; fi
+# The route-health line follows the outage lines: one entry per kind of window the run had, with
+# its count, p50 and max of the ended windows (milliseconds under a second) and the causes.
+route_line='^route health: stale 15 \(p50 [0-9]+\.[0-9]s, max [0-9]+\.[0-9]s; broker_down 15\), '
+route_line+='lost 15 \(p50 [0-9]+\.[0-9]s, max [0-9]+\.[0-9]s; awaiting_route_poll 15\), '
+route_line+='missing 3 \(p50 [0-9]+ms, max [0-9]+ms; awaiting_registration 3\)$'
+if [ "$(grep -cE "$route_line" "$work/stdout")" -eq 1 ] &&
+  grep -B1 '^route health: ' "$work/stdout" | head -n 1 | grep -q '^  sends in the outage: ' &&
+  grep -A1 '^route health: ' "$work/stdout" | tail -n 1 | grep -q '^nameservers disagreed '
+then pass; else fail run-route-health-line; fi
+# A run without any stale, lost or missing window prints no such line.
+run run "$scenarios/steady_state.json" --out "$work/steady"
+if [ "$code" -eq 0 ] && grep -q '^nameservers disagreed ' "$work/stdout" &&
+  ! grep -q '^route health' "$work/stdout"; then pass; else fail run-no-route-health-line; fi
 mkdir -p "$work/cwd2"
 (cd "$work/cwd2" && "$nssim" run "$work/nope.json" >"$work/stdout" 2>"$work/stderr")
 code=$?
