@@ -27,7 +27,14 @@ std::string td(const std::string& text, const char* css_class = nullptr) {
   return "<td class=\"" + std::string(css_class) + "\">" + html_escape(text) + "</td>";
 }
 
-std::string duration_cell(const nlohmann::json& object, const char* key) {
+// A window's length as the outage's other tables read it (format_span).
+std::string span_cell(const nlohmann::json& object, const char* key) {
+  const auto ms = json_int(object, key);
+  return td(ms ? format_span(*ms) : "\u2014", "num");
+}
+
+// A total over many windows: minutes and hours read better than thousands of seconds.
+std::string total_cell(const nlohmann::json& object, const char* key) {
   const auto ms = json_int(object, key);
   return td(ms ? format_duration(*ms) : "\u2014", "num");
 }
@@ -52,9 +59,9 @@ int64_t windows_of(const nlohmann::json& stats) {
 
 std::string stats_row(const WindowKind& kind, const nlohmann::json& stats) {
   return "<tr><th>" + html_escape(kind.caption) + "</th>" +
-         td(std::to_string(windows_of(stats)), "num") + duration_cell(stats, "min") +
-         duration_cell(stats, "p50") + duration_cell(stats, "p99") + duration_cell(stats, "max") +
-         td(count_text(stats, "never"), "num") + duration_cell(stats, "total_ms") +
+         td(std::to_string(windows_of(stats)), "num") + span_cell(stats, "min") +
+         span_cell(stats, "p50") + span_cell(stats, "p99") + span_cell(stats, "max") +
+         td(count_text(stats, "never"), "num") + total_cell(stats, "total_ms") +
          td(causes_text(json_member(stats, "by_cause"))) + "</tr>\n";
 }
 
@@ -66,7 +73,7 @@ std::string instant_or_open(const nlohmann::json& window) {
 std::string lasted(const nlohmann::json& window) {
   const auto start_ms = json_int(window, "start_ms");
   const auto end_ms = json_int(window, "end_ms");
-  return start_ms && end_ms ? format_duration(*end_ms - *start_ms) : "\u2014";
+  return start_ms && end_ms ? format_span(*end_ms - *start_ms) : "\u2014";
 }
 
 // The cells every window row ends with: start, end, duration, cause, end cause.

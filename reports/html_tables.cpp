@@ -55,7 +55,7 @@ std::string outage_heading(const nlohmann::json& outage, std::size_t index) {
 // outcomes reads "never", as before they existed.
 std::string kept_cell(const nlohmann::json& entry) {
   const std::string outcome = json_string(entry, "outcome");
-  const std::string unreachable = format_duration(json_int(entry, "unreachable_ms").value_or(0));
+  const std::string unreachable = format_span(json_int(entry, "unreachable_ms").value_or(0));
   if (outcome == "kept_reachable") return cell("kept: reachable", "good");
   if (outcome == "kept_within_rules") {
     return cell("kept: back within the rules (unreachable for " + unreachable + ")", "good");

@@ -164,6 +164,9 @@ TEST(HtmlText, NumbersIgnoreLocaleAndNeverShowMinusZero) {
   EXPECT_EQ(format_duration(900000), "15 min");
   EXPECT_EQ(format_duration(125500), "2 min 5.5 s");
   EXPECT_EQ(format_duration(850), "850 ms");
+  EXPECT_EQ(html::format_span(999), "999 ms");
+  EXPECT_EQ(html::format_span(1000), "1.0 s");
+  EXPECT_EQ(html::format_span(135929), "135.9 s");
   EXPECT_EQ(html_escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
 }
 
