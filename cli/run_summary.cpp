@@ -30,6 +30,70 @@ std::string failures(const nlohmann::json& sends) {
   return text.str();
 }
 
+// A window's length: seconds as above, or milliseconds under a second, where "0.0s" would hide
+// it (a broker missing for the 3 ms of its registration).
+std::string span(const nlohmann::json& ms) {
+  if (ms.is_number() && ms.get<double>() < 1000) return std::to_string(ms.get<long long>()) + "ms";
+  return seconds(ms);
+}
+
+// "stale 15 (p50 15.9s, max 29.5s; broker_down 15)": one kind of route window, with how many are
+// still open at the end, the ended ones' p50 and max, and the causes; "" when there is none.
+std::string route_windows(const char* kind, const nlohmann::json& stats) {
+  const long long open = stats.value("never", 0LL);
+  const long long total = stats.value("count", 0LL) + open;
+  if (total == 0) return "";
+  std::ostringstream text;
+  text << kind << " " << total << " (";
+  std::string sep;
+  if (open > 0) {
+    text << open << " still open";
+    sep = ", ";
+  }
+  if (stats.value("count", 0LL) > 0) {
+    text << sep << "p50 " << span(stats["p50"]) << ", max " << span(stats["max"]);
+  }
+  sep = "; ";
+  const nlohmann::json causes = stats.value("by_cause", nlohmann::json::object());
+  for (const auto& [cause, count] : causes.items()) {
+    text << sep << cause << " " << count.get<long long>();
+    sep = ", ";
+  }
+  text << ")";
+  return text.str();
+}
+
+// One line over the kinds that have windows; nothing when none has.
+void print_route_health(std::ostream& out, const nlohmann::json& health) {
+  std::string line;
+  for (const char* kind : {"stale", "lost", "missing"}) {
+    const std::string part = route_windows(kind, health.value(kind, nlohmann::json::object()));
+    if (!part.empty()) line += (line.empty() ? "" : ", ") + part;
+  }
+  if (!line.empty()) out << "route health: " << line << "\n";
+}
+
+// A NameServer that kept the broker is judged by its outcome (reports/README.md): keeping a
+// broker it could reach, or one back within RocketMQ's detection window, is right.
+void print_nameserver_outcome(std::ostream& out, const nlohmann::json& ns) {
+  const std::string name = ns["nameserver"].get<std::string>();
+  const std::string addr = ns["broker_addr"].get<std::string>();
+  const std::string outcome = ns.value("outcome", "");
+  if (!ns["dropped_at_ms"].is_null()) {
+    out << "  " << name << " dropped " << addr << ": " << seconds(ns["delay_ms"]);
+    if (ns.contains("path")) out << " by " << ns["path"].get<std::string>();
+  } else if (outcome == "kept_reachable") {
+    out << "  " << name << " kept " << addr << ": reachable from it throughout";
+  } else if (outcome == "kept_within_rules") {
+    out << "  " << name << " kept " << addr << ": unreachable for " << seconds(ns["unreachable_ms"])
+        << ", too short for RocketMQ's rules to drop it";
+  } else {
+    out << "  " << name << " kept " << addr << ": MISSED, unreachable for "
+        << seconds(ns.value("unreachable_ms", nlohmann::json())) << ", longer than the rules allow";
+  }
+  out << "\n";
+}
+
 }  // namespace
 
 void print_run_summary(std::ostream& out, const nlohmann::json& result) {
@@ -39,13 +103,7 @@ void print_run_summary(std::ostream& out, const nlohmann::json& result) {
     out << "outages[" << i << "] (faults[" << outage["fault"].get<int>()
         << "]): " << outage["kind"].get<std::string>() << " of " << outage["brokers"].dump()
         << " at " << seconds(outage["start_ms"]) << "\n";
-    for (const auto& ns : outage["nameservers"]) {
-      out << "  " << ns["nameserver"].get<std::string>() << " dropped "
-          << ns["broker_addr"].get<std::string>() << ": "
-          << seconds(ns.value("delay_ms", nlohmann::json()));
-      if (ns.contains("path")) out << " by " << ns["path"].get<std::string>();
-      out << "\n";
-    }
+    for (const auto& ns : outage["nameservers"]) print_nameserver_outcome(out, ns);
     const auto& stale = outage["producers"]["stale_route_ms"];
     out << "  producers with a stale route: " << outage["producers"]["affected"].get<long long>()
         << ", stale for min " << seconds(stale["min"]) << " / p50 " << seconds(stale["p50"])
@@ -54,6 +112,7 @@ void print_run_summary(std::ostream& out, const nlohmann::json& result) {
       out << ", never dropped by " << stale["never"].get<long long>();
     out << "\n  sends in the outage: " << failures(outage["sends"]) << " failed\n";
   }
+  if (result.contains("route_health")) print_route_health(out, result["route_health"]);
   const auto& disagreement = result["nameserver_disagreement"];
   out << "nameservers disagreed " << disagreement["count"].get<long long>() << " times, "
       << seconds(disagreement["total_ms"]) << " in total\n";

@@ -1,6 +1,7 @@
 // File: the few lines `nssim run` prints after a run: per outage, when each NameServer dropped
-// the broker, how long producers kept the stale route, and what the sends suffered; then where
-// its files are.
+// the broker, how long producers kept the stale route, and what the sends suffered; then one line
+// on the run's stale, lost and missing route windows (when there are any); then where its files
+// are.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -51,6 +51,8 @@ void print_point(std::ostream& out, const nlohmann::json& point, bool grid) {
     print_distribution(out, point, prefix + ".producers.stale_route_ms.max",
                        "slowest producer's stale route", true,
                        field(predicted, "producer_stale_route_ms"));
+    print_distribution(out, point, prefix + ".route_health.lost.max", "longest lost route", true,
+                       nullptr);
     print_distribution(out, point, prefix + ".sends.failed.total", "failed sends", false, nullptr);
     const auto& worst = field(field(point, "figures"), prefix + ".producers.stale_route_ms.max");
     if (field(worst, "max_command").is_string()) {
@@ -64,6 +66,15 @@ void print_point(std::ostream& out, const nlohmann::json& point, bool grid) {
     if (!passed && field(e, "worst_command").is_string()) {
       out << "    worst seed: " << field(e, "worst_command").get<std::string>() << "\n";
     }
+  }
+  // After the expectations, so they stay under the outages: the whole run's route windows
+  // (reports/README.md "Route health"), when the sweep has them.
+  if (field(field(point, "figures"), "route_health.stale.max").is_object()) {
+    out << "whole run:\n";
+    print_distribution(out, point, "route_health.stale.max", "longest stale route", true, nullptr);
+    print_distribution(out, point, "route_health.lost.max", "longest lost route", true, nullptr);
+    print_distribution(out, point, "route_health.missing.max",
+                       "longest missing broker at a NameServer", true, nullptr);
   }
 }
 

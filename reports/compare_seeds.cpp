@@ -191,6 +191,16 @@ std::vector<double> sorted_present(const Values& values) {
   return present;
 }
 
+json cdf(const SeedSide& a, const SeedSide& b, const std::string& figure,
+         const std::string& caption) {
+  json values_a = json::array(), values_b = json::array();
+  for (const double v : sorted_present(values_of(a.records, figure)))
+    values_a.push_back(figure_json(v));
+  for (const double v : sorted_present(values_of(b.records, figure)))
+    values_b.push_back(figure_json(v));
+  return {{"figure", figure}, {"caption", caption}, {"a", values_a}, {"b", values_b}};
+}
+
 json cdfs(const SeedSide& a, const SeedSide& b) {
   const auto& outages = field(field(a.sweep, "points")[0], "outages");
   json list = json::array();
@@ -199,14 +209,16 @@ json cdfs(const SeedSide& a, const SeedSide& b) {
     for (const auto& [figure, caption] : std::vector<std::pair<std::string, std::string>>{
              {prefix + "nameserver_drop_ms.max", "last NameServer drops the broker"},
              {prefix + "producers.stale_route_ms.max", "slowest producer's stale route"},
+             {prefix + "route_health.lost.max", "longest lost route the outage opened"},
              {prefix + "sends.failed.total", "failed sends in the outage window"}}) {
-      json values_a = json::array(), values_b = json::array();
-      for (const double v : sorted_present(values_of(a.records, figure)))
-        values_a.push_back(figure_json(v));
-      for (const double v : sorted_present(values_of(b.records, figure)))
-        values_b.push_back(figure_json(v));
-      list.push_back({{"figure", figure}, {"caption", caption}, {"a", values_a}, {"b", values_b}});
+      list.push_back(cdf(a, b, figure, caption));
     }
+  }
+  for (const auto& [figure, caption] : std::vector<std::pair<std::string, std::string>>{
+           {"route_health.stale.max", "longest stale route of the run"},
+           {"route_health.lost.max", "longest lost route of the run"},
+           {"route_health.missing.max", "longest missing broker of the run"}}) {
+    list.push_back(cdf(a, b, figure, caption));
   }
   return list;
 }

@@ -8,6 +8,7 @@
 #include "html_escape.h"
 #include "report_field.h"
 #include "svg_writer.h"
+#include "sweep_figures.h"
 
 namespace nssim::reports {
 
@@ -39,8 +40,6 @@ svg{display:block;width:100%;height:auto}
 .key-b{color:#D55E00;font-weight:bold})";
 
 std::string text_of(const json& value) { return html_escape(value_text(value)); }
-
-bool is_time(const std::string& figure) { return figure.find("_ms") != std::string::npos; }
 
 std::string tick_text(double value, bool time) {
   return time ? html::format_fixed(value / 1000.0, 1) + " s" : html::format_fixed(value, 0);
@@ -74,7 +73,7 @@ std::string cdf_svg(const json& cdf, std::size_t index) {
     hi = first ? side->back().get<double>() : std::max(hi, side->back().get<double>());
     first = false;
   }
-  const bool time = is_time(field(cdf, "figure").get<std::string>());
+  const bool time = is_time_figure(field(cdf, "figure").get<std::string>());
   const std::string figure = field(cdf, "figure").get<std::string>();
   html::SvgWriter svg("cdf-" + std::to_string(index), kWidth, kHeight, "CDF of " + figure);
   for (int q = 0; q <= 4; ++q) {

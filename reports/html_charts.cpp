@@ -1,6 +1,7 @@
-// File: the two charts under the timeline: producers still holding a stale route (with the window
-// RocketMQ's rules predict for its end), and sends per second, ok and failed by cause. Both bin
-// the per-second series so no chart has more than about 600 bars.
+// File: the charts under the timeline: producers with a stale route (with the window RocketMQ's
+// rules predict for its end) and with a lost route, sends per second (ok; failed by cause), and
+// the load per broker group. Each bins the per-second series so no chart has more than about 600
+// bars.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -26,6 +27,7 @@ struct Bin {
   std::map<std::string, int64_t> failed;
   int64_t failed_total = 0;
   int64_t stale_max = 0;
+  int64_t lost_max = 0;
   std::map<std::string, int64_t> ok_by_broker;
 };
 
@@ -42,11 +44,12 @@ std::vector<Bin> bin_seconds(const std::vector<SecondSample>& samples) {
   }
   std::vector<Bin> bins;
   for (int64_t start = 0; start < count; start += size) {
-    Bin bin{start, std::min(size, count - start), 0, {}, 0, 0, {}};
+    Bin bin{start, std::min(size, count - start), 0, {}, 0, 0, 0, {}};
     for (int64_t t = start; t < start + bin.seconds; ++t) {
       const SecondSample& sample = samples[static_cast<std::size_t>(t)];
       bin.ok += sample.ok;
       bin.stale_max = std::max(bin.stale_max, sample.stale_producers);
+      bin.lost_max = std::max(bin.lost_max, sample.lost_producers);
       for (const auto& [broker, n] : sample.ok_by_broker) bin.ok_by_broker[broker] += n;
       for (const auto& [cause, n] : sample.failed) {
         bin.failed[cause] += n;
@@ -124,22 +127,33 @@ void draw_predicted_stale(SvgWriter& svg, const TimeAxis& axis, const PageModel&
   }
 }
 
-void draw_stale_steps(SvgWriter& svg, const TimeAxis& axis, const std::vector<Bin>& bins,
-                      double top, double height, double scale_max) {
+// One producer series (stale or lost) as steps: runs of bins with the same count become one bar.
+struct ProducerSeries {
+  int64_t Bin::*count;
+  const char* css;
+  const char* held;  // "held a stale route"
+};
+
+constexpr ProducerSeries kStaleSeries = {&Bin::stale_max, "stale", "held a stale route"};
+constexpr ProducerSeries kLostSeries = {&Bin::lost_max, "lost", "had a lost route"};
+
+void draw_producer_steps(SvgWriter& svg, const TimeAxis& axis, const std::vector<Bin>& bins,
+                         const ProducerSeries& series, double top, double height,
+                         double scale_max) {
   std::size_t i = 0;
   while (i < bins.size()) {
     std::size_t j = i;
-    while (j + 1 < bins.size() && bins[j + 1].stale_max == bins[i].stale_max) ++j;
-    const int64_t value = bins[i].stale_max;
+    while (j + 1 < bins.size() && bins[j + 1].*series.count == bins[i].*series.count) ++j;
+    const int64_t value = bins[i].*series.count;
     if (value > 0) {
       const int64_t start_ms = bins[i].start_s * 1000;
       const int64_t end_ms = (bins[j].start_s + bins[j].seconds) * 1000;
       const double bar = height * static_cast<double>(value) / scale_max;
       const double x = axis.x(start_ms);
-      svg.rect({x, top + height - bar, axis.x(end_ms) - x, bar}, "stale",
+      svg.rect({x, top + height - bar, axis.x(end_ms) - x, bar}, series.css,
                format_seconds(start_ms) + " to " + format_seconds(end_ms) + ": " +
                    (bins[i].seconds > 1 ? "up to " : "") + std::to_string(value) +
-                   (value == 1 ? " producer" : " producers") + " held a stale route");
+                   (value == 1 ? " producer " : " producers ") + series.held);
     }
     i = j + 1;
   }
@@ -251,23 +265,34 @@ std::string render_broker_chart_svg(const PageModel& model) {
   return svg.finish();
 }
 
-std::string render_stale_chart_svg(const PageModel& model) {
+std::string render_route_chart_svg(const PageModel& model) {
   if (model.seconds.empty()) return {};
   const TimeAxis axis = make_time_axis(model.duration_ms);
   const std::vector<Bin> bins = bin_seconds(model.seconds);
-  int64_t peak = 0;
-  for (const auto& bin : bins) peak = std::max(peak, bin.stale_max);
-  const double bottom = kTop + kPanelHeight;
-  SvgWriter svg("stale-producers", kSvgWidth, bottom + kAxisRoom,
-                "Producers still holding a stale route to a faulted broker, per second");
+  int64_t stale_peak = 0;
+  int64_t lost_peak = 0;
+  for (const auto& bin : bins) {
+    stale_peak = std::max(stale_peak, bin.stale_max);
+    lost_peak = std::max(lost_peak, bin.lost_max);
+  }
+  // One scale for both panels, so their heights compare; a panel without producers says so.
+  const auto shared_peak = static_cast<double>(std::max(stale_peak, lost_peak));
+  const double lost_top = kTop + kPanelHeight + kPanelGap;
+  const double bottom = lost_top + kPanelHeight;
+  SvgWriter svg("producer-routes", kSvgWidth, bottom + kAxisRoom,
+                "Producers with a stale route and producers with a lost route, per second");
   draw_time_grid(svg, axis, kTop, bottom);
   draw_fault_windows(svg, axis, model.faults, kTop, bottom);
   draw_predicted_stale(svg, axis, model, kTop, kPanelHeight);
-  const Panel panel{kTop, kPanelHeight, "stale producers",
-                    bins.front().seconds <= 1 ? "" : "max of each bin",
-                    "no producer held a stale route"};
-  const double scale_max = draw_value_scale(svg, panel, static_cast<double>(peak));
-  draw_stale_steps(svg, axis, bins, kTop, kPanelHeight, scale_max);
+  const std::string note = bins.front().seconds <= 1 ? "" : "max of each bin";
+  const double stale_scale = draw_value_scale(
+      svg, {kTop, kPanelHeight, "stale producers", note, "no producer held a stale route"},
+      stale_peak > 0 ? shared_peak : 0);
+  draw_producer_steps(svg, axis, bins, kStaleSeries, kTop, kPanelHeight, stale_scale);
+  const double lost_scale = draw_value_scale(
+      svg, {lost_top, kPanelHeight, "lost producers", note, "no producer lost a route"},
+      lost_peak > 0 ? shared_peak : 0);
+  draw_producer_steps(svg, axis, bins, kLostSeries, lost_top, kPanelHeight, lost_scale);
   return svg.finish();
 }
 

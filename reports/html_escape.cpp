@@ -50,6 +50,10 @@ std::string format_seconds(int64_t ms) {
   return format_fixed(static_cast<double>(ms) / 1000.0, 1) + " s";
 }
 
+std::string format_span(int64_t ms) {
+  return ms > -1000 && ms < 1000 ? std::to_string(ms) + " ms" : format_seconds(ms);
+}
+
 std::string format_duration(int64_t ms) {
   if (ms < 0) return "-" + format_duration(-ms);
   if (ms < 1000) return std::to_string(ms) + " ms";

@@ -35,6 +35,13 @@ std::string line_swatch(const char* css_class) {
          css_class + "\" x1=\"7\" y1=\"0\" x2=\"7\" y2=\"14\"/></svg>";
 }
 
+// The timeline's missing band: the light fill and the stripes.
+std::string missing_swatch() {
+  return "<svg class=\"swatch\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><rect "
+         "class=\"missing-band\" x=\"1\" y=\"2\" width=\"12\" height=\"10\"/><line "
+         "class=\"missing-stripes\" x1=\"1\" y1=\"7\" x2=\"13\" y2=\"7\"/></svg>";
+}
+
 }  // namespace
 
 MarkerShape detection_shape(const std::string& path) {
@@ -65,7 +72,8 @@ std::string render_legend(const PageModel& model) {
           item(svg_swatch("state state-paused"), "paused") +
           item(svg_swatch("state state-down"), "down") +
           item(svg_swatch("state state-not_started"), "not started") +
-          item(svg_swatch("in-route"), "in the NameServer's routes") + "</div>\n";
+          item(svg_swatch("in-route"), "in the NameServer's routes") +
+          item(missing_swatch(), "missing from the NameServer's routes") + "</div>\n";
   html += "<div class=\"group\">" + item(svg_swatch("fault-shade legend-shade"), "fault window") +
           item(line_swatch("fault-line"), "fault start / end") +
           item(svg_swatch("predicted"), "predicted by RocketMQ's rules") + "</div>\n";
@@ -74,9 +82,9 @@ std::string render_legend(const PageModel& model) {
     html +=
         item(svg_marker_swatch(look.shape, "detection " + detection_class(look.path)), look.path);
   }
-  html += "</div>\n<div class=\"group\">" +
-          item(svg_swatch("stale"), "producers with a stale route") +
-          item(svg_swatch("ok"), "ok sends");
+  html +=
+      "</div>\n<div class=\"group\">" + item(svg_swatch("stale"), "producers with a stale route") +
+      item(svg_swatch("lost"), "producers with a lost route") + item(svg_swatch("ok"), "ok sends");
   for (const auto& cause : causes) html += item(svg_swatch(cause_class(cause)), "failed: " + cause);
   return html + "</div>\n</div>\n";
 }

@@ -90,11 +90,19 @@ BrokerTimeline broker_of(const nlohmann::json& entry, int64_t duration_ms) {
   const auto& routes = json_member(entry, "in_routes");
   if (!routes.is_array()) return broker;
   for (const auto& row : routes) {
-    RouteRow route{json_string(row, "nameserver"), {}};
+    RouteRow route{json_string(row, "nameserver"), {}, {}};
     const auto& intervals = json_member(row, "intervals");
     if (intervals.is_array()) {
       for (const auto& interval : intervals) {
         route.in_routes.push_back(span_of(interval, duration_ms));
+      }
+    }
+    const auto& missing = json_member(row, "missing");
+    if (missing.is_array()) {
+      for (const auto& stretch : missing) {
+        route.missing.push_back({span_of(stretch, duration_ms),
+                                 !json_int(stretch, "end_ms").has_value(),
+                                 json_string(stretch, "cause")});
       }
     }
     broker.routes.push_back(std::move(route));
@@ -180,6 +188,7 @@ void read_timeseries(const nlohmann::json& timeseries, PageModel& model) {
     SecondSample& sample = model.seconds[static_cast<std::size_t>(*t_s)];
     sample.ok = json_int(entry, "ok").value_or(0);
     sample.stale_producers = json_int(entry, "stale_producers").value_or(0);
+    sample.lost_producers = json_int(entry, "lost_producers").value_or(0);
     const auto& by_broker = json_member(entry, "ok_by_broker");
     if (by_broker.is_object()) {
       for (const auto& [broker, count] : by_broker.items()) {

@@ -23,9 +23,18 @@ struct ProcessSegment {
   std::optional<int64_t> fault;
 };
 
+// A stretch in which a NameServer could use the broker but did not list it (route_health's
+// missing window); `open` when it lasted to the run's end.
+struct MissingStretch {
+  TimeSpan span;
+  bool open = false;
+  std::string cause;
+};
+
 struct RouteRow {
   std::string nameserver;
   std::vector<TimeSpan> in_routes;
+  std::vector<MissingStretch> missing;
 };
 
 struct BrokerTimeline {
@@ -72,6 +81,7 @@ struct SecondSample {
   std::map<std::string, int64_t> failed;        // cause -> sends, non-zero causes only
   std::map<std::string, int64_t> ok_by_broker;  // broker group -> attempts that succeeded
   int64_t stale_producers = 0;
+  int64_t lost_producers = 0;
 };
 
 struct PageModel {

@@ -23,10 +23,11 @@ std::string pictures(const PageModel& model) {
   const std::string timeline = render_timeline_svg(model);
   if (!timeline.empty()) {
     html += figure("Brokers and NameServer routes", timeline,
-                   "Per broker a fault touched: its process state, and beneath it, per "
-                   "NameServer, when the broker was in that NameServer's routes. Markers show "
-                   "when and how each NameServer dropped it; the pink band is the window in "
-                   "which RocketMQ's rules predict the drop.");
+                   "Per broker a fault touched or a NameServer missed: its process state, and "
+                   "beneath it, per NameServer, when the broker was in that NameServer's routes "
+                   "and, striped amber, when the NameServer could use the broker but was missing "
+                   "it from its routes. Markers show when and how each NameServer dropped it; "
+                   "the pink band is the window in which RocketMQ's rules predict the drop.");
   } else if (model.has_timelines) {
     html += "<p class=\"note\">No fault touched a broker or stopped a NameServer.</p>\n";
   } else {
@@ -38,9 +39,14 @@ std::string pictures(const PageModel& model) {
            "<p class=\"note\">This report has no time series, so no charts are drawn."
            "</p>\n</section>\n";
   }
-  html += figure("Producers holding a stale route", render_stale_chart_svg(model),
-                 "Producers whose publish info still held a broker of an ongoing outage. The pink "
-                 "band is where RocketMQ's rules predict the last of them lets go.");
+  html += figure("Producers with a stale or lost route", render_route_chart_svg(model),
+                 "Per second, the producers that had a stale route at some time in it (their "
+                 "publish info held a broker group whose master they could not use: down, paused, "
+                 "powered off or cut from them) and, below on the same scale, those that had a "
+                 "lost route (they could use the master, but their publish info lacked the group "
+                 "they had held before). A producer counts once per second, however many groups. "
+                 "The pink band is where RocketMQ's rules predict the last stale route of an "
+                 "outage ends.");
   html += figure("Sends per second", render_sends_chart_svg(model),
                  "Sends by the second they started: ok above, failed below (stacked by cause, "
                  "own scale).");
@@ -67,6 +73,8 @@ std::string render_page(const nlohmann::json& report) {
       "</style>\n</head>\n<body>\n<main>\n";
   html += render_header(report) + pictures(model);
   html += "<section id=\"outages\">\n<h2>Outages</h2>\n" + render_outage_sections(report) +
+          "</section>\n";
+  html += "<section id=\"route-health\">\n<h2>Route health</h2>\n" + render_route_health(report) +
           "</section>\n";
   html += "<section id=\"expectations\">\n<h2>Expectations</h2>\n" + render_expectations(report) +
           "</section>\n";

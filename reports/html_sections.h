@@ -10,14 +10,16 @@
 
 namespace nssim::reports::html {
 
-// html_timeline.cpp: one lane per broker touched by a fault with a row per NameServer beneath it,
-// NameServer lanes for NameServers a fault stopped, and a line of text on the other brokers.
-// Empty when there is no lane to draw.
+// html_timeline.cpp: one lane per broker touched by a fault or missed by a NameServer, with a row
+// per NameServer beneath it (in its routes, missing from them, dropped), NameServer lanes for
+// NameServers a fault stopped, and a line of text on the other brokers. Empty when there is no
+// lane to draw.
 std::string render_timeline_svg(const PageModel& model);
 std::string render_untouched_brokers(const PageModel& model);
 
-// html_charts.cpp: producers holding a stale route, and sends per second (ok; failed by cause).
-std::string render_stale_chart_svg(const PageModel& model);
+// html_charts.cpp: producers with a stale route and with a lost route (two panels on one scale),
+// and sends per second (ok; failed by cause).
+std::string render_route_chart_svg(const PageModel& model);
 std::string render_sends_chart_svg(const PageModel& model);
 // html_charts.cpp: successful attempts per second per broker group, one line each (the groups
 // with the most, up to kBrokerLines); empty when the report has no per-broker series.
@@ -26,6 +28,13 @@ inline constexpr std::size_t kBrokerLines = 8;
 
 // html_tables.cpp: per outage, the measured-beside-predicted picture and its tables.
 std::string render_outage_sections(const nlohmann::json& report);
+
+// html_route_health.cpp: stale, lost and missing windows as one table (windows, min / p50 / p99 /
+// max of the ended ones, still open, total time, causes); empty when `health` is not an object.
+std::string route_health_table(const nlohmann::json& health, const std::string& caption);
+// html_route_health.cpp: the whole run's route health: the table, then the first windows of each
+// list with producer or NameServer, broker, start, end, duration and causes.
+std::string render_route_health(const nlohmann::json& report);
 
 // html_summary.cpp: the page header with the verdict, the expectations, and the whole-run figures.
 std::string render_header(const nlohmann::json& report);

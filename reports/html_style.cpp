@@ -61,6 +61,9 @@ svg.swatch { display: inline-block; width: 14px; height: 14px; vertical-align: -
 .path-unregister { fill: #009E73; }
 .path-other { fill: #fff; }
 .stale { fill: #D55E00; fill-opacity: 0.6; }
+.lost { fill: #009E73; fill-opacity: 0.6; }
+.missing-band { fill: #E69F00; fill-opacity: 0.22; stroke: #E69F00; stroke-width: 1; }
+.missing-stripes { stroke: #E69F00; stroke-width: 10; stroke-dasharray: 1.5 2.5; }
 .ok { fill: #0072B2; fill-opacity: 0.55; }
 .cause-send_timeout_budget { fill: #D55E00; }
 .cause-request_timeout { fill: #CC79A7; }

@@ -1,6 +1,7 @@
 // File: the per-outage section of the HTML report: the measured-beside-predicted picture, then
-// detection per NameServer and path, the windows (min / p50 / p99 / max over NameServers or
-// producers, beside RocketMQ's prediction), failed sends by cause and recovery.
+// detection per NameServer and path (and, for a NameServer that kept the broker, whether that was
+// right), the windows (min / p50 / p99 / max over NameServers or producers, beside RocketMQ's
+// prediction), the route windows the outage opened, failed sends by cause and recovery.
 #include "html_escape.h"
 #include "html_sections.h"
 #include "svg_writer.h"
@@ -49,12 +50,27 @@ std::string outage_heading(const nlohmann::json& outage, std::size_t index) {
          (end_ms ? " to " + format_seconds(*end_ms) : " to the end");
 }
 
+// How a NameServer that kept the broker did by RocketMQ's rules, from its outcome: only `missed`
+// (unreachable for longer than the latest removal, and still kept) is wrong. A report without
+// outcomes reads "never", as before they existed.
+std::string kept_cell(const nlohmann::json& entry) {
+  const std::string outcome = json_string(entry, "outcome");
+  const std::string unreachable = format_span(json_int(entry, "unreachable_ms").value_or(0));
+  if (outcome == "kept_reachable") return cell("kept: reachable", "good");
+  if (outcome == "kept_within_rules") {
+    return cell("kept: back within the rules (unreachable for " + unreachable + ")", "good");
+  }
+  if (outcome == "missed") return cell("missed: unreachable for " + unreachable + ", kept", "bad");
+  return cell("never", "bad");
+}
+
 // How a NameServer's drop delay sits against the predicted window, in words (not only colour).
-std::string against_prediction(const nlohmann::json& outage, std::optional<int64_t> delay_ms) {
+std::string against_prediction(const nlohmann::json& outage, const nlohmann::json& entry) {
   const auto& bounds = json_member(json_member(outage, "predicted"), "nameserver_removal_ms");
   const auto min_ms = json_int(bounds, "min_ms");
   const auto max_ms = json_int(bounds, "max_ms");
-  if (!delay_ms) return cell("never", "bad");
+  const auto delay_ms = json_int(entry, "delay_ms");
+  if (!delay_ms) return kept_cell(entry);
   if (!min_ms || !max_ms) return cell("\u2014");
   if (*delay_ms < *min_ms) return cell("earlier", "bad");
   if (*delay_ms > *max_ms) return cell("later", "bad");
@@ -65,8 +81,8 @@ std::string detection_table(const nlohmann::json& outage) {
   std::string html =
       "<table class=\"detection\"><caption>Detection per NameServer</caption>\n"
       "<tr><th>NameServer</th><th>broker</th><th>path</th><th>dropped at</th>"
-      "<th>after the fault</th><th>predicted " +
-      html_escape(predicted_text(outage, "nameserver_removal_ms")) + "</th></tr>\n";
+      "<th>after the fault</th><th>by RocketMQ's rules (removal predicted " +
+      html_escape(predicted_text(outage, "nameserver_removal_ms")) + ")</th></tr>\n";
   const auto& entries = json_member(outage, "nameservers");
   if (!entries.is_array()) return html + "</table>\n";
   for (const auto& entry : entries) {
@@ -77,8 +93,7 @@ std::string detection_table(const nlohmann::json& outage) {
                            html_escape(path) + "</td>";
     html += "<tr>" + cell(json_string(entry, "nameserver")) +
             cell(json_string(entry, "broker_addr")) + path_cell + ms_cell(entry, "dropped_at_ms") +
-            ms_cell(entry, "delay_ms") + against_prediction(outage, json_int(entry, "delay_ms")) +
-            "</tr>\n";
+            ms_cell(entry, "delay_ms") + against_prediction(outage, entry) + "</tr>\n";
   }
   return html + "</table>\n";
 }
@@ -176,8 +191,10 @@ std::string render_outage_sections(const nlohmann::json& report) {
             "NameServer dropped the broker, a tick where each producer lost the stale route; the "
             "pink bands are the windows RocketMQ's rules predict.</p>\n" +
             producers_note(outage) + "<div class=\"tables\">\n" + detection_table(outage) +
-            windows_table(outage) + sends_table(outage) + recovery_table(outage) +
-            "</div>\n</section>\n";
+            windows_table(outage) +
+            route_health_table(json_member(outage, "route_health"),
+                               "Route health: the windows this outage opened") +
+            sends_table(outage) + recovery_table(outage) + "</div>\n</section>\n";
   }
   return html;
 }

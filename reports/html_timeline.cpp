@@ -1,6 +1,8 @@
 // File: the timeline picture of the HTML report: per faulted broker a lane of its process state and
 // beneath it, per NameServer, the time the broker was in that NameServer's routes, with RocketMQ's
-// predicted removal window and a marker at each detection.
+// predicted removal window, a marker at each detection and a striped band where the NameServer was
+// missing a broker it could use. A broker no fault touched gets a lane too when a NameServer
+// missed it (a NameServer restart touches no broker, yet its brokers go missing).
 #include <algorithm>
 #include <set>
 
@@ -20,7 +22,14 @@ constexpr double kAxisRoom = 22;
 constexpr double kCharWidth = 6.2;  // of the 11 px label font, to keep fault labels apart
 constexpr std::size_t kLabelChars = 28;
 
-bool is_touched(const BrokerTimeline& broker) { return !broker.faults.empty(); }
+bool has_missing(const BrokerTimeline& broker) {
+  return std::any_of(broker.routes.begin(), broker.routes.end(),
+                     [](const RouteRow& row) { return !row.missing.empty(); });
+}
+
+bool is_drawn(const BrokerTimeline& broker) {
+  return !broker.faults.empty() || has_missing(broker);
+}
 
 bool process_faulted(const NameServerTimeline& ns) {
   return std::any_of(ns.process.begin(), ns.process.end(),
@@ -132,6 +141,30 @@ void draw_predicted_removals(SvgWriter& svg, const TimeAxis& axis, const PageMod
   }
 }
 
+std::string missing_title(const BrokerTimeline& broker, const RouteRow& row,
+                          const MissingStretch& stretch) {
+  const std::string from = row.nameserver + " was missing " + broker.node +
+                           " from its routes from " + format_seconds(stretch.span.start_ms) +
+                           " to ";
+  if (stretch.open) return from + "the end of the run (" + stretch.cause + ")";
+  return from + format_seconds(stretch.span.end_ms) + " (" +
+         format_duration(stretch.span.end_ms - stretch.span.start_ms) + ", " + stretch.cause + ")";
+}
+
+// A light amber band with dense vertical stripes (a dashed thick line), so it reads as "missing"
+// beside the solid in-route band even without colour.
+void draw_missing_stretches(SvgWriter& svg, const TimeAxis& axis, const BrokerTimeline& broker,
+                            const RouteRow& row, double y) {
+  for (const auto& stretch : row.missing) {
+    const double x = axis.x(stretch.span.start_ms);
+    const double width = std::max(1.0, axis.x(stretch.span.end_ms) - x);
+    svg.open_group("missing", missing_title(broker, row, stretch));
+    svg.rect({x, y + 3, width, kRowHeight - 6}, "missing-band");
+    svg.line(x, y + kRowHeight / 2, x + width, y + kRowHeight / 2, "missing-stripes");
+    svg.close_group();
+  }
+}
+
 void draw_route_row(SvgWriter& svg, const TimeAxis& axis, const PageModel& model,
                     const BrokerTimeline& broker, const RouteRow& row, double y) {
   svg.text(kPlotLeft - 8, y + 13, "row-label", "in " + short_label(row.nameserver) + " routes",
@@ -143,6 +176,7 @@ void draw_route_row(SvgWriter& svg, const TimeAxis& axis, const PageModel& model
              broker.node + " in " + row.nameserver + "'s routes " + format_seconds(span.start_ms) +
                  " to " + format_seconds(span.end_ms));
   }
+  draw_missing_stretches(svg, axis, broker, row, y);
   for (const auto& detection : model.detections) {
     if (detection.nameserver != row.nameserver || detection.broker_node != broker.node) continue;
     svg.path(
@@ -175,21 +209,21 @@ std::string render_timeline_svg(const PageModel& model) {
   const double top = kLabelRowHeight * label_rows + 4;
   double bottom = top;
   for (const auto& broker : model.brokers) {
-    if (is_touched(broker)) bottom += broker_height(broker);
+    if (is_drawn(broker)) bottom += broker_height(broker);
   }
   for (const auto& ns : model.nameservers) {
     if (process_faulted(ns)) bottom += kLaneHeight + kGroupGap;
   }
   if (bottom == top) return {};  // no lane to draw
   SvgWriter svg("timeline", kSvgWidth, bottom + kAxisRoom,
-                "Timeline: process state of each faulted broker and when each NameServer held it "
-                "in its routes");
+                "Timeline: process state of each faulted or missed broker, when each NameServer "
+                "held it in its routes and when a NameServer was missing it");
   draw_time_grid(svg, axis, top, bottom);
   draw_fault_windows(svg, axis, model.faults, top, bottom);
   draw_fault_labels(svg, axis, model, rows);
   double y = top + 4;
   for (const auto& broker : model.brokers) {
-    if (!is_touched(broker)) continue;
+    if (!is_drawn(broker)) continue;
     draw_process_lane(svg, axis, model, broker.node,
                       broker.node + " (" + broker.broker_name + ", brokerId " +
                           std::to_string(broker.broker_id) + ", " + broker.addr + ")",
@@ -213,7 +247,7 @@ std::string render_untouched_brokers(const PageModel& model) {
   std::vector<std::string> names;
   std::vector<std::string> left_routes;
   for (const auto& broker : model.brokers) {
-    if (is_touched(broker)) continue;
+    if (is_drawn(broker)) continue;
     names.push_back(broker.node);
     const bool steady =
         std::all_of(broker.routes.begin(), broker.routes.end(), [&](const RouteRow& row) {
@@ -231,10 +265,11 @@ std::string render_untouched_brokers(const PageModel& model) {
     if (items.size() > kShown) out += " and " + std::to_string(items.size() - kShown) + " more";
     return out;
   };
-  std::string text = "<p class=\"note\">" + std::to_string(names.size()) +
-                     (names.size() == 1 ? " broker that no fault touched is"
-                                        : " brokers that no fault touched are") +
-                     " not drawn (" + list(names) + "). ";
+  std::string text =
+      "<p class=\"note\">" + std::to_string(names.size()) +
+      (names.size() == 1 ? " broker that no fault touched and no NameServer missed is"
+                         : " brokers that no fault touched and no NameServer missed are") +
+      " not drawn (" + list(names) + "). ";
   if (left_routes.empty()) {
     text += "Each stayed in every NameServer's routes from its registration to the end.";
   } else {

@@ -39,13 +39,16 @@ std::string detection_part(const nlohmann::json& outage) {
       range_text(field(field(outage, "predicted"), "nameserver_removal_ms"));
   std::vector<std::vector<std::string>> rows;
   for (const auto& entry : field(outage, "nameservers")) {
-    rows.push_back(
-        {string_text(field(entry, "nameserver")), string_text(field(entry, "broker_addr")),
-         duration_text(field(entry, "delay_ms")), string_text(field(entry, "path")), predicted});
+    rows.push_back({string_text(field(entry, "nameserver")),
+                    string_text(field(entry, "broker_addr")),
+                    duration_text(field(entry, "delay_ms")), string_text(field(entry, "path")),
+                    predicted, outcome_text(entry)});
   }
   std::string text = "#### Detection by the NameServers\n\n";
   if (rows.empty()) return text + "No NameServer held a route to these brokers.\n\n";
-  return text + table({"NameServer", "broker addr", "dropped after", "path", "predicted"}, rows);
+  return text +
+         table({"NameServer", "broker addr", "dropped after", "path", "predicted", "outcome"},
+               rows);
 }
 
 std::string never_text(const nlohmann::json& stale, const nlohmann::json& reasons) {
@@ -82,6 +85,12 @@ std::string producers_part(const nlohmann::json& outage) {
          table({"affected", "dropped it", "never", "min", "p50", "p99", "max", "predicted",
                 "max inside prediction"},
                {row});
+}
+
+std::string route_health_part(const nlohmann::json& outage) {
+  const auto& health = field(outage, "route_health");
+  if (!health.is_object()) return "";
+  return "#### Route health (the windows this outage opened)\n\n" + route_health_table(health);
 }
 
 std::vector<std::string> recovery_row(const std::string& who, const nlohmann::json& stats) {
@@ -134,7 +143,7 @@ std::string sends_section(const nlohmann::json& sends) {
 
 std::string outage_section(const nlohmann::json& outage, std::size_t position) {
   return heading(outage, position) + detection_part(outage) + producers_part(outage) +
-         "#### Sends that started in the outage window\n\n" +
+         route_health_part(outage) + "#### Sends that started in the outage window\n\n" +
          sends_section(field(outage, "sends")) + recovery_part(outage);
 }
 

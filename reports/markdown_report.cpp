@@ -1,5 +1,6 @@
 // File: render_markdown (see markdown_report.h): the title, what ran, the outages, the whole
-// run's sends, the NameServers' disagreement and the expectations, in that order.
+// run's sends, its route health, the NameServers' disagreement and the expectations, in that
+// order.
 #include "markdown_report.h"
 
 #include <algorithm>
@@ -164,6 +165,7 @@ std::string render_markdown(const nlohmann::json& report) {
   text += markdown::admin_section(field(report, "admin"));
   text += "## Sends over the whole run\n\n" + markdown::sends_section(field(report, "sends"));
   text += load_section(report);
+  text += markdown::route_health_section(field(report, "route_health"));
   text += disagreement_section(field(report, "nameserver_disagreement"));
   text += expectations_section(field(report, "expectations"));
   // One newline at the end, as a text file should have.

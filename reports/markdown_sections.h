@@ -15,6 +15,16 @@ std::string sends_section(const nlohmann::json& sends);
 // `position` is the outage's index in the report's outages[].
 std::string outage_section(const nlohmann::json& outage, std::size_t position);
 
+// markdown_route_health.cpp: stale, lost and missing windows as one table (windows, still open,
+// min / p50 / p99 / max of the ended ones, total time, causes).
+std::string route_health_table(const nlohmann::json& health);
+// "## Route health" for the whole run: the table and the first windows of each list; empty when
+// the report has no route_health.
+std::string route_health_section(const nlohmann::json& health);
+// A NameServer entry's outcome in words ("kept: reachable", "**missed**: unreachable for 2.0 s,
+// kept"); "" when the entry has none.
+std::string outcome_text(const nlohmann::json& entry);
+
 // "## Admin operations" with one row per admin[] entry; empty when the run had none.
 std::string admin_section(const nlohmann::json& admin);
 

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <set>
+#include <vector>
 
 #include "report_field.h"
 
@@ -86,7 +87,35 @@ json outage_context(const json& outage, std::size_t index) {
           {"predicted", field(outage, "predicted")}};
 }
 
+bool ends_in_ms(const std::string& segment) {
+  return segment.size() > 3 && segment.compare(segment.size() - 3, 3, "_ms") == 0;
+}
+
+// "outages[0].route_health.lost.max" -> {"outages[0]", "route_health", "lost", "max"}.
+std::vector<std::string> path_names(const std::string& path) {
+  std::vector<std::string> names;
+  std::size_t from = 0;
+  for (auto dot = path.find('.'); dot != std::string::npos; dot = path.find('.', from)) {
+    names.push_back(path.substr(from, dot - from));
+    from = dot + 1;
+  }
+  names.push_back(path.substr(from));
+  return names;
+}
+
 }  // namespace
+
+bool is_time_figure(const std::string& figure) {
+  if (figure.find("within_predicted") != std::string::npos) return false;
+  const std::vector<std::string> names = path_names(figure);
+  const std::size_t n = names.size();
+  if (ends_in_ms(names[n - 1])) return true;
+  static const std::set<std::string> kStats = {"min", "max", "p50", "p90", "p99", "mean"};
+  if (n < 2 || kStats.count(names[n - 1]) == 0) return false;
+  if (ends_in_ms(names[n - 2])) return true;
+  static const std::set<std::string> kWindowKinds = {"stale", "lost", "missing"};
+  return n >= 3 && kWindowKinds.count(names[n - 2]) != 0 && names[n - 3] == "route_health";
+}
 
 json figure_json(double value) {
   if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 9.0e15) {

@@ -30,8 +30,9 @@ struct SeedRecord {
 
 // The record of one run from its report.json (result plus verdict). Figures are the numeric
 // leaves under sends, sends_by_broker[b], sends_by_producer_group[g], nameserver_disagreement,
-// outages[i] and admin[k], except per-item lists
-// (per_producer, disagreement intervals, never_reasons), predictions, and the leaves that place
+// route_health, outages[i] and admin[k], except per-item lists (per_producer, disagreement
+// intervals, route_windows, missing_windows), counts keyed by what happened (never_reasons,
+// by_cause, end_causes), predictions, and the leaves that place
 // the run rather than measure it (fault, start_ms, end_ms, at_ms, dropped_at_ms, back_at_ms).
 // Added per outage with a prediction: within_predicted.nameserver_removal_ms and
 // within_predicted.producer_stale_route_ms, 1 when every value lies inside the bounds, else 0.
@@ -44,6 +45,13 @@ std::string seed_record_line(const SeedRecord& record, bool with_outages);
 
 // The inverse of seed_record_line; returns nullopt and sets `error` on a malformed line.
 std::optional<SeedRecord> parse_seed_record_line(const std::string& line, std::string& error);
+
+// Whether a figure counts milliseconds, so pages show it in seconds: a leaf whose name ends in
+// _ms ("...delay_ms", "route_health.lost.total_ms"), a statistic (min, p50, p90, p99, max, mean)
+// of such a distribution ("...stale_route_ms.max"), or one of a route window kind
+// ("route_health.lost.max", "outages[0].route_health.missing.p50"), whose windows are durations.
+// Counts ("..._ms.count", "route_health.stale.never") and shares ("within_predicted.*") are not.
+bool is_time_figure(const std::string& figure);
 
 // A number as sweep documents write it: whole values as integers, others rounded to 3 decimals.
 nlohmann::json figure_json(double value);

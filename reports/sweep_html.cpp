@@ -13,6 +13,7 @@
 #include "html_model.h"
 #include "html_sections.h"
 #include "report_field.h"
+#include "sweep_figures.h"
 
 namespace nssim::reports {
 
@@ -43,24 +44,6 @@ std::string plain_number(const json& value) {
   return format_fixed(*number, 3);
 }
 
-bool is_ms_figure(const std::string& key) {
-  if (key.find("within_predicted") != std::string::npos) return false;
-  const auto ends_in_ms = [](const std::string& segment) {
-    return segment.size() > 3 && segment.compare(segment.size() - 3, 3, "_ms") == 0;
-  };
-  const auto last_dot = key.rfind('.');
-  const std::string last = last_dot == std::string::npos ? key : key.substr(last_dot + 1);
-  if (ends_in_ms(last)) return true;
-  if (last_dot == std::string::npos || last_dot == 0) return false;
-  const auto dot_before = key.rfind('.', last_dot - 1);
-  const std::size_t from = dot_before == std::string::npos ? 0 : dot_before + 1;
-  static const std::array<const char*, 6> kTimeStats = {"min", "max", "p50", "p90", "p99", "mean"};
-  for (const char* stat : kTimeStats) {
-    if (last == stat) return ends_in_ms(key.substr(from, last_dot - from));
-  }
-  return false;
-}
-
 std::string seconds_text(double ms) {
   const bool small = std::fabs(ms) < 1000 && ms != 0;
   return format_fixed(ms / 1000.0, small ? 3 : 1) + " s";
@@ -68,7 +51,7 @@ std::string seconds_text(double ms) {
 
 std::string figure_value_text(const std::string& key, const json& value) {
   const auto number = number_of(value);
-  if (number && is_ms_figure(key)) return seconds_text(*number);
+  if (number && is_time_figure(key)) return seconds_text(*number);
   return plain_number(value);
 }
 
@@ -272,9 +255,13 @@ std::vector<std::string> headline_keys(std::size_t outages) {
     const std::string prefix = "outages[" + std::to_string(i) + "].";
     keys.push_back(prefix + "nameserver_drop_ms.max");
     keys.push_back(prefix + "producers.stale_route_ms.max");
+    keys.push_back(prefix + "route_health.lost.max");
     keys.push_back(prefix + "sends.failed.total");
   }
   keys.emplace_back("sends.failed.total");
+  for (const char* kind : {"stale", "lost", "missing"}) {
+    keys.push_back(std::string("route_health.") + kind + ".max");
+  }
   return keys;
 }
 

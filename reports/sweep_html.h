@@ -24,14 +24,11 @@ std::optional<double> number_of(const nlohmann::json& value);
 // "146102" for integral values, "130512.412" otherwise, "—" for null.
 std::string plain_number(const nlohmann::json& value);
 
-// Whether a figure key counts milliseconds ("...stale_route_ms.max", "...delay_ms"), so it is
-// shown in seconds; counts ("..._ms.count") and shares ("within_predicted.*") are not.
-bool is_ms_figure(const std::string& key);
-
 // Milliseconds as seconds, one decimal from 1 s up, three below: "131.0 s", "0.850 s".
 std::string seconds_text(double ms);
 
-// A figure's value as its page shows it: seconds for ms figures, plain_number otherwise.
+// A figure's value as its page shows it: seconds for time figures (is_time_figure),
+// plain_number otherwise.
 std::string figure_value_text(const std::string& key, const nlohmann::json& value);
 
 // The point's short name for charts: its grid values joined ("5000, 2"), else its label.

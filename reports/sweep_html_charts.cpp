@@ -14,6 +14,7 @@
 #include "report_field.h"
 #include "svg_time_axis.h"
 #include "svg_writer.h"
+#include "sweep_figures.h"
 #include "sweep_html.h"
 
 namespace nssim::reports::sweep_html {
@@ -58,7 +59,7 @@ struct ChartSpec {
   const char* caption;
 };
 
-const std::array<ChartSpec, 3> kCharts = {{
+const std::array<ChartSpec, 4> kCharts = {{
     {"removal", "NameServer removal", "nameserver_drop_ms.max", "nameserver_drop_ms.min",
      "nameserver_removal_ms", "nameserver_removal_ms", "slowest NameServer", "fastest NameServer",
      "", "sw-removal",
@@ -74,6 +75,12 @@ const std::array<ChartSpec, 3> kCharts = {{
      "window in which RocketMQ's rules predict that end; the lines mark p50 (solid) and p99 "
      "(dashed) over the seeds. Seeds in which no affected producer let go of the route count as "
      "never and are not drawn."},
+    {"lost", "Producers' lost route", "route_health.lost.max", nullptr, nullptr, nullptr, "", "",
+     "", "sw-lost",
+     "Each seed contributes the longest lost route the outage opened (a producer could use the "
+     "broker's master while its publish info lacked the group it had held), of those that "
+     "ended; the lines mark p50 (solid) and p99 (dashed) over the seeds. Seeds in which no lost "
+     "route ended count as never and are not drawn."},
     {"failed", "Failed sends", "sends.failed.total", nullptr, nullptr, nullptr, "", "",
      "failed sends", "sw-failed",
      "Each seed contributes the number of sends that started inside the outage window and "
@@ -113,7 +120,7 @@ std::string prefix_of(std::size_t outage) { return "outages[" + std::to_string(o
 
 std::vector<Panel> read_panels(const json& sweep, std::size_t outage, const ChartSpec& spec) {
   std::vector<Panel> panels;
-  const bool ms = is_ms_figure(prefix_of(outage) + spec.figure);
+  const bool ms = is_time_figure(prefix_of(outage) + spec.figure);
   for (const auto& point : points_of(sweep)) {
     const auto& figures = json_member(point, "figures");
     const auto& outages = json_member(point, "outages");
@@ -289,7 +296,7 @@ void draw_panel(SvgWriter& svg, const ValueScale& x, const Panel& panel, const C
 
 std::string chart_svg(const std::vector<Panel>& panels, const ChartSpec& spec,
                       const std::string& key, std::size_t outage) {
-  const bool ms = is_ms_figure(key);
+  const bool ms = is_time_figure(key);
   const bool grid = panels.size() > 1;
   const double height = grid ? kGridPanelHeight : kOnePanelHeight;
   const auto count = static_cast<double>(panels.size());

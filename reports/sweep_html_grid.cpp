@@ -13,6 +13,7 @@
 #include "report_field.h"
 #include "svg_time_axis.h"
 #include "svg_writer.h"
+#include "sweep_figures.h"
 #include "sweep_html.h"
 
 namespace nssim::reports::sweep_html {
@@ -78,6 +79,7 @@ section.outage h2 { margin-top: 34px; }
 .sw-bar.sw-removal { fill: #0072B2; fill-opacity: 0.75; }
 .sw-bar.sw-stale { fill: #D55E00; fill-opacity: 0.75; }
 .sw-bar.sw-failed { fill: #000; fill-opacity: 0.55; }
+.sw-bar.sw-lost { fill: #009E73; fill-opacity: 0.75; }
 .sw-second { fill: none; stroke: #E69F00; stroke-width: 1.6; }
 .sw-pline { stroke: #000; stroke-width: 1.4; }
 .sw-pline.sw-p99 { stroke-dasharray: 4 3; }
@@ -263,7 +265,7 @@ std::string grid_chart_svg(const json& points, std::size_t outage, const GridCha
     return std::any_of(values.begin(), values.end(), [](const auto& v) { return v.has_value(); });
   });
   if (!any) return {};
-  const bool ms = is_ms_figure(prefix_of(outage) + chart.lines.front().figure);
+  const bool ms = is_time_figure(prefix_of(outage) + chart.lines.front().figure);
   const double bottom = kTop + kPlotHeight;
   SvgWriter svg("grid-o" + std::to_string(outage) + "-" + chart.id, html::kSvgWidth,
                 bottom + kLabelRoom, chart.heading);

@@ -1,6 +1,8 @@
 // File: render_sweep_markdown (see sweep_files.h). Headline windows first, as an operator asks
 // "how long, at worst, and is that what RocketMQ's rules predict", then every figure folded away.
 #include <cmath>
+#include <optional>
+#include <vector>
 
 #include "markdown_format.h"
 #include "sweep_document.h"
@@ -33,8 +35,20 @@ constexpr Headline kHeadlines[] = {
      true},
     {"producers.stale_route_ms.max", "slowest producer's stale route", "producer_stale_route_ms",
      "within_predicted.producer_stale_route_ms", true},
+    {"route_health.lost.max", "longest lost route the outage opened", "", "", true},
     {"sends.failed.total", "failed sends in the outage window", "", "", false},
 };
+
+// The whole run's route windows, one row each (reports/README.md "Route health").
+constexpr Headline kRunHeadlines[] = {
+    {"route_health.stale.max", "longest stale route", "", "", true},
+    {"route_health.lost.max", "longest lost route", "", "", true},
+    {"route_health.missing.max", "longest missing broker at a NameServer", "", "", true},
+};
+
+const std::vector<std::string> kHeadlineHeader = {
+    "each seed's",     "n", "never", "min", "p50", "p90", "p99", "max", "predicted", "seeds inside",
+    "worst (max) seed"};
 
 std::string verdict_text(const std::string& verdict) {
   if (verdict == "pass") return "PASS";
@@ -87,6 +101,29 @@ std::string expectations(const nlohmann::json& point) {
          table({"", "expectation", "measured", "message", "worst seed"}, rows);
 }
 
+// One headline's row: the distribution over the seeds of the figure `prefix + headline.figure`,
+// beside the outage's prediction (none for the whole run); no row when the sweep lacks the figure.
+std::optional<std::vector<std::string>> headline_row(const nlohmann::json& point,
+                                                     const std::string& prefix,
+                                                     const Headline& headline,
+                                                     const nlohmann::json& predicted) {
+  const auto& figure = field(field(point, "figures"), prefix + headline.figure);
+  if (figure.is_null()) return std::nullopt;
+  const auto& bounds = field(predicted, headline.predicted);
+  const auto& inside = field(field(point, "figures"), prefix + headline.inside);
+  std::vector<std::string> row = {headline.caption, number_text(field(figure, "n")),
+                                  number_text(field(figure, "never"))};
+  for (const char* stat : {"min", "p50", "p90", "p99", "max"}) {
+    row.push_back(value_text(field(figure, stat), headline.is_time));
+  }
+  row.push_back(bounds.is_object() ? range_text(bounds) : "");
+  row.push_back(share_text(inside));
+  row.push_back(field(figure, "max_command").is_string()
+                    ? "`" + string_text(field(figure, "max_command")) + "`"
+                    : "");
+  return row;
+}
+
 std::string outage_section(const nlohmann::json& point, const nlohmann::json& outage) {
   const std::string prefix = "outages[" + number_text(field(outage, "index")) + "].";
   std::string brokers;
@@ -98,25 +135,21 @@ std::string outage_section(const nlohmann::json& point, const nlohmann::json& ou
                      number_text(field(outage, "fault")) + "])\n\n";
   std::vector<std::vector<std::string>> rows;
   for (const auto& headline : kHeadlines) {
-    const auto& figure = field(field(point, "figures"), prefix + headline.figure);
-    if (figure.is_null()) continue;
-    const auto& bounds = field(field(outage, "predicted"), headline.predicted);
-    const auto& inside = field(field(point, "figures"), prefix + headline.inside);
-    std::vector<std::string> row = {headline.caption, number_text(field(figure, "n")),
-                                    number_text(field(figure, "never"))};
-    for (const char* stat : {"min", "p50", "p90", "p99", "max"}) {
-      row.push_back(value_text(field(figure, stat), headline.is_time));
+    if (auto row = headline_row(point, prefix, headline, field(outage, "predicted"))) {
+      rows.push_back(std::move(*row));
     }
-    row.push_back(bounds.is_object() ? range_text(bounds) : "");
-    row.push_back(share_text(inside));
-    row.push_back(field(figure, "max_command").is_string()
-                      ? "`" + string_text(field(figure, "max_command")) + "`"
-                      : "");
-    rows.push_back(std::move(row));
   }
-  return text + table({"each seed's", "n", "never", "min", "p50", "p90", "p99", "max", "predicted",
-                       "seeds inside", "worst (max) seed"},
-                      rows);
+  return text + table(kHeadlineHeader, rows);
+}
+
+// The whole run's route windows: each seed's longest stale, lost and missing window.
+std::string run_section(const nlohmann::json& point) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& headline : kRunHeadlines) {
+    if (auto row = headline_row(point, "", headline, nullptr)) rows.push_back(std::move(*row));
+  }
+  if (rows.empty()) return "";
+  return "#### Whole run: route windows\n\n" + table(kHeadlineHeader, rows);
 }
 
 std::string all_figures(const nlohmann::json& point) {
@@ -141,7 +174,7 @@ std::string point_section(const nlohmann::json& point, bool grid) {
           string_text(field(point, "command")) + " --seed N`.\n\n";
   text += expectations(point);
   for (const auto& outage : field(point, "outages")) text += outage_section(point, outage);
-  return text + all_figures(point);
+  return text + run_section(point) + all_figures(point);
 }
 
 }  // namespace

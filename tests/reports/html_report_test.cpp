@@ -1,6 +1,7 @@
 // The HTML report: one lane per faulted broker with a row per NameServer, a tooltip per detection,
 // one section per outage, the expectations, escaping of hostile strings, no external resources,
-// bounded bar counts for long runs, and byte-identical output.
+// bounded bar counts for long runs, and byte-identical output (route health:
+// html_route_health_test.cpp).
 #include "html_report.h"
 
 #include <gtest/gtest.h>
@@ -35,7 +36,8 @@ TEST(HtmlReport, OneLanePerFaultedBrokerAndOtherBrokersInOneLine) {
   EXPECT_NE(timeline.find(">broker-a-0</text>"), std::string::npos);
   EXPECT_NE(timeline.find(">broker-b-0</text>"), std::string::npos);
   EXPECT_EQ(timeline.find("broker-c-0"), std::string::npos);
-  EXPECT_NE(html.find("1 broker that no fault touched is not drawn (broker-c-0)"),
+  EXPECT_NE(html.find("1 broker that no fault touched and no NameServer missed is not drawn "
+                      "(broker-c-0)"),
             std::string::npos);
 }
 
@@ -63,14 +65,14 @@ TEST(HtmlReport, PredictedWindowsAreDrawnBesideTheMeasuredOnes) {
       svg_by_id(html, "timeline")
           .find("RocketMQ&#39;s rules predict ns-0 drops broker-a-0 between 8.0 s and 11.0 s"),
       std::string::npos);
-  EXPECT_NE(svg_by_id(html, "stale-producers").find("class=\"predicted\""), std::string::npos);
+  EXPECT_NE(svg_by_id(html, "producer-routes").find("class=\"predicted\""), std::string::npos);
   EXPECT_NE(svg_by_id(html, "windows-0").find("class=\"predicted\""), std::string::npos);
   EXPECT_EQ(svg_by_id(html, "windows-1").find("class=\"predicted\""), std::string::npos);
 }
 
 TEST(HtmlReport, FaultsAreShadedOnEveryChart) {
   const std::string html = render_html_report(small_report());
-  for (const char* id : {"timeline", "stale-producers", "sends"}) {
+  for (const char* id : {"timeline", "producer-routes", "sends"}) {
     const std::string svg = svg_by_id(html, id);
     EXPECT_EQ(count(svg, "class=\"fault-shade\""), 1u) << id;
     EXPECT_EQ(count(svg, "class=\"fault-line admin\""), 1u) << id;
@@ -83,6 +85,7 @@ TEST(HtmlReport, OneSectionPerOutageWithItsTables) {
   EXPECT_EQ(count(html, "<table class=\"detection\">"), 2u);
   EXPECT_EQ(count(html, "<table class=\"windows\">"), 2u);
   EXPECT_EQ(count(html, "<table class=\"sends\">"), 2u);
+  EXPECT_EQ(count(html, "<table class=\"route-health\">"), 3u);  // per outage and the whole run
   EXPECT_NE(html.find("send_timeout_budget</th><td class=\"num\">13</td>"), std::string::npos);
 }
 
@@ -128,6 +131,8 @@ TEST(HtmlReport, ReportWithoutTimelinesOrTimeseriesStillRenders) {
   EXPECT_TRUE(svg_by_id(html, "timeline").empty());
   EXPECT_NE(html.find("no timelines"), std::string::npos);
   EXPECT_NE(html.find("no time series"), std::string::npos);
+  report.erase("route_health");
+  EXPECT_NE(render_html_report(report).find("This report has no route health"), std::string::npos);
   EXPECT_EQ(count(html, "<section class=\"outage\""), 2u);
   EXPECT_NO_THROW(render_html_report(nlohmann::json::array()));
 }
@@ -159,6 +164,9 @@ TEST(HtmlText, NumbersIgnoreLocaleAndNeverShowMinusZero) {
   EXPECT_EQ(format_duration(900000), "15 min");
   EXPECT_EQ(format_duration(125500), "2 min 5.5 s");
   EXPECT_EQ(format_duration(850), "850 ms");
+  EXPECT_EQ(html::format_span(999), "999 ms");
+  EXPECT_EQ(html::format_span(1000), "1.0 s");
+  EXPECT_EQ(html::format_span(135929), "135.9 s");
   EXPECT_EQ(html_escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
 }
 

@@ -1,5 +1,6 @@
 // report.md: the golden rendering of a hand-made report, and the rules behind it (never for
-// null, escaped cells, short spans in milliseconds, missing sections).
+// null, escaped cells, short spans in milliseconds, missing sections, a NameServer's outcome,
+// the route-health lists and their cap).
 #include "markdown_report.h"
 
 #include <gtest/gtest.h>
@@ -26,7 +27,57 @@ TEST(MarkdownReport, NameServerThatNeverDroppedTheBrokerReadsNever) {
   const auto report = json::parse(R"({"outages": [{"kind": "kill", "brokers": ["b"],
     "start_ms": 0, "end_ms": null, "fault": 0,
     "nameservers": [{"nameserver": "ns-0", "broker_addr": "a:1", "dropped_at_ms": null}]}]})");
-  EXPECT_TRUE(has(render_markdown(report), "| ns-0 | a:1 | never |  | n/a |\n"));
+  EXPECT_TRUE(has(render_markdown(report), "| ns-0 | a:1 | never |  | n/a |  |\n"));
+}
+
+TEST(MarkdownReport, NameServerThatKeptTheBrokerReadsItsOutcome) {
+  auto report = json::parse(R"({"outages": [{"kind": "pause", "brokers": ["b"],
+    "start_ms": 0, "end_ms": 1000, "fault": 0, "nameservers": [
+    {"nameserver": "ns-0", "broker_addr": "a:1", "delay_ms": null, "outcome": "kept_reachable",
+     "unreachable_ms": 0},
+    {"nameserver": "ns-1", "broker_addr": "a:1", "delay_ms": null,
+     "outcome": "kept_within_rules", "unreachable_ms": 999},
+    {"nameserver": "ns-2", "broker_addr": "a:1", "delay_ms": null, "outcome": "missed",
+     "unreachable_ms": 130000},
+    {"nameserver": "ns-3", "broker_addr": "a:1", "delay_ms": 5, "outcome": "dropped",
+     "path": "unregister"}]}]})");
+  const auto text = render_markdown(report);
+  EXPECT_TRUE(has(text, "| ns-0 | a:1 | never |  | n/a | kept: reachable |\n"));
+  EXPECT_TRUE(has(text,
+                  "| ns-1 | a:1 | never |  | n/a | kept: back within the rules "
+                  "(unreachable for 999 ms) |\n"));
+  EXPECT_TRUE(has(text,
+                  "| ns-2 | a:1 | never |  | n/a | **missed**: unreachable for 130.0 s, "
+                  "kept |\n"));
+  EXPECT_TRUE(has(text, "| ns-3 | a:1 | 5 ms | unregister | n/a | dropped |\n"));
+}
+
+TEST(MarkdownReport, WholeRunRouteHealthListsTheFirstTwentyWindowsOfEachList) {
+  auto report = testing::fixture_json("two_faults.report.json");
+  auto& health = report["route_health"];
+  const json route = health["route_windows"][0];
+  const json missing = health["missing_windows"][0];
+  health["route_windows"] = json::array();
+  health["missing_windows"] = json::array();
+  for (int i = 0; i < 21; ++i) health["route_windows"].push_back(route);
+  for (int i = 0; i < 20; ++i) health["missing_windows"].push_back(missing);
+  health["stale"]["count"] = 20;  // with the open lost window: 21 routes
+  health["missing"]["count"] = 20;
+  const auto text = render_markdown(report);
+  const auto routes = text.substr(text.find("### Producers' stale and lost routes"));
+  EXPECT_EQ(testing::count(routes.substr(0, routes.find("### Brokers")),
+                           "| producer-0 | broker-a | broker-a-0 | stale |"),
+            20u);
+  EXPECT_TRUE(has(text, "The first 20 of 21, by start; result.json lists up to the first 1000."));
+  EXPECT_EQ(testing::count(text, "| ns-0 | broker-a | broker-a-0 | 5.0 s |"), 20u);
+  EXPECT_FALSE(has(text, "The first 20 of 20"));
+}
+
+TEST(MarkdownReport, ReportWithoutRouteHealthHasNoSuchSection) {
+  auto report = testing::fixture_json("two_faults.report.json");
+  report.erase("route_health");
+  for (auto& outage : report["outages"]) outage.erase("route_health");
+  EXPECT_FALSE(has(render_markdown(report), "Route health"));
 }
 
 TEST(MarkdownReport, PipesInCellsAreEscaped) {

@@ -116,5 +116,20 @@ TEST(SweepFigures, WholeNumbersAreWrittenAsIntegers) {
   EXPECT_EQ(figure_json(0.12345).dump(), "0.123");
 }
 
+TEST(SweepFigures, TimeFiguresAreMillisecondLeavesAndStatisticsOfDurations) {
+  for (const char* figure :
+       {"outages[0].nameservers[2].delay_ms", "outages[0].producers.stale_route_ms.max",
+        "nameserver_disagreement.total_ms", "route_health.lost.max", "route_health.missing.p50",
+        "outages[1].route_health.stale.min", "route_health.lost.total_ms"}) {
+    EXPECT_TRUE(is_time_figure(figure)) << figure;
+  }
+  for (const char* figure :
+       {"outages[0].nameserver_drop_ms.count", "route_health.stale.never",
+        "route_health.lost.count", "outages[0].within_predicted.producer_stale_route_ms",
+        "sends.failed.total", "route_health.max", "lost.max", "max"}) {
+    EXPECT_FALSE(is_time_figure(figure)) << figure;
+  }
+}
+
 }  // namespace
 }  // namespace nssim::reports

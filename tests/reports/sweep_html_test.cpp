@@ -23,13 +23,13 @@ bool contains(const std::string& text, const std::string& needle) {
 
 TEST(SweepHtml, OneHistogramPerHeadlineFigurePerOutage) {
   const std::string single = render_sweep_html(fixture_json("sweep_single.json"));
-  EXPECT_EQ(count(single, "aria-label=\"Histogram over seeds of "), 3u);
-  for (const char* id : {"hist-o0-removal", "hist-o0-stale", "hist-o0-failed"}) {
+  EXPECT_EQ(count(single, "aria-label=\"Histogram over seeds of "), 4u);
+  for (const char* id : {"hist-o0-removal", "hist-o0-stale", "hist-o0-lost", "hist-o0-failed"}) {
     EXPECT_FALSE(svg_by_id(single, id).empty()) << id;
   }
-  // The grid's second outage has no removal or stale-route values: only its failed sends chart.
+  // The grid's second outage has no removal, stale or lost route values: only its failed sends.
   const std::string grid = render_sweep_html(fixture_json("sweep_grid.json"));
-  EXPECT_EQ(count(grid, "aria-label=\"Histogram over seeds of "), 4u);
+  EXPECT_EQ(count(grid, "aria-label=\"Histogram over seeds of "), 5u);
   EXPECT_FALSE(svg_by_id(grid, "hist-o1-failed").empty());
 }
 
@@ -106,10 +106,11 @@ TEST(SweepHtml, FiguresWithoutValuesGiveANoteInsteadOfAChart) {
   const std::string html = render_sweep_html(fixture_json("sweep_grid.json"));
   EXPECT_TRUE(svg_by_id(html, "hist-o1-removal").empty());
   EXPECT_TRUE(svg_by_id(html, "hist-o1-stale").empty());
+  EXPECT_TRUE(svg_by_id(html, "hist-o1-lost").empty());
   EXPECT_EQ(count(html,
                   "No seed has a value for this figure at any point, so there is no "
                   "histogram."),
-            2u);
+            3u);
   // One point: the note says how many seeds never had a value.
   nlohmann::json single = fixture_json("sweep_single.json");
   auto& stale = single["points"][0]["figures"]["outages[0].producers.stale_route_ms.max"];
@@ -125,6 +126,27 @@ TEST(SweepHtml, FiguresWithoutValuesGiveANoteInsteadOfAChart) {
   nlohmann::json sweep = fixture_json("sweep_grid.json");
   sweep["points"][1]["figures"].erase("outages[0].producers.stale_route_ms.max");
   EXPECT_TRUE(contains(svg_by_id(render_sweep_html(sweep), "hist-o0-stale"), "not in this sweep"));
+}
+
+TEST(SweepHtml, LostRouteHistogramReadsInSeconds) {
+  const std::string lost =
+      svg_by_id(render_sweep_html(fixture_json("sweep_single.json")), "hist-o0-lost");
+  EXPECT_TRUE(contains(lost, ">p50 15.8 s</text>"));
+  EXPECT_TRUE(contains(lost, ">p99 29.6 s</text>"));
+  EXPECT_TRUE(contains(lost, "class=\"sw-bar sw-lost\""));
+  EXPECT_FALSE(contains(lost, "class=\"predicted\""));  // RocketMQ's rules predict no bound
+}
+
+TEST(SweepHtml, WorstSeedsIncludeTheRouteWindows) {
+  const std::string html = render_sweep_html(fixture_json("sweep_single.json"));
+  const std::string worst = html.substr(html.find("id=\"worst-seeds\""));
+  for (const char* figure : {"outages[0].route_health.lost.max", "route_health.stale.max",
+                             "route_health.lost.max", "route_health.missing.max"}) {
+    EXPECT_TRUE(contains(worst, std::string("<tr><td><code>") + figure + "</code></td>")) << figure;
+  }
+  EXPECT_TRUE(contains(worst,
+                       "<tr><td><code>route_health.missing.max</code></td><td class=\"num\">0.009 "
+                       "s</td><td class=\"num\">77</td>"));
 }
 
 TEST(SweepHtml, SingleBinHistogramIsDrawn) {

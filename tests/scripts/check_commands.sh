@@ -195,11 +195,33 @@ if [ "$code" -eq 0 ] && [ "$(head -n 1 "$work/stdout")" = "seed=1 scenario=broke
   [ "$(tail -n 1 "$work/stdout")" = "report: out/broker_kill-seed1/report.html" ] &&
   grep -qx "outages\[0\] (faults\[0\]): kill of \[\"broker-a-0\"\] at 300.0s" "$work/stdout" &&
   [ -s "$work/cwd/out/broker_kill-seed1/report.html" ]; then pass; else fail run-default-folder; fi
+# The route-health line follows the outage lines: one entry per kind of window the run had, with
+# its count, p50 and max of the ended windows (milliseconds under a second) and the causes.
+route_line='^route health: stale 15 \(p50 [0-9]+\.[0-9]s, max [0-9]+\.[0-9]s; broker_down 15\), '
+route_line+='lost 15 \(p50 [0-9]+\.[0-9]s, max [0-9]+\.[0-9]s; awaiting_route_poll 15\), '
+route_line+='missing 3 \(p50 [0-9]+ms, max [0-9]+ms; awaiting_registration 3\)$'
+if [ "$(grep -cE "$route_line" "$work/stdout")" -eq 1 ] &&
+  grep -B1 '^route health: ' "$work/stdout" | head -n 1 | grep -q '^  sends in the outage: ' &&
+  grep -A1 '^route health: ' "$work/stdout" | tail -n 1 | grep -q '^nameservers disagreed '
+then pass; else fail run-route-health-line; fi
+# A run without any stale, lost or missing window prints no such line.
+run run "$scenarios/steady_state.json" --out "$work/steady"
+if [ "$code" -eq 0 ] && grep -q '^nameservers disagreed ' "$work/stdout" &&
+  ! grep -q '^route health' "$work/stdout"; then pass; else fail run-no-route-health-line; fi
 mkdir -p "$work/cwd2"
 (cd "$work/cwd2" && "$nssim" run "$work/nope.json" >"$work/stdout" 2>"$work/stderr")
 code=$?
 if [ "$code" -eq 2 ] && [ "$(cat "$work/stderr")" = "nssim run: $work/nope.json: no such file" ] &&
   [ ! -s "$work/stdout" ] && [ ! -e "$work/cwd2/out" ]; then pass; else fail run-bad-file; fi
+# A NameServer that kept the broker says why, in words: a 60 s pause is shorter than any
+# detection RocketMQ's rules allow, so keeping it is right, and nothing reads "never".
+run run "$scenarios/broker_pause.json" --out "$work/pause"
+if [ "$code" -eq 0 ] && [ "$(grep -c "^  ns-[0-2] kept 10.1.0.1:10911: unreachable for 60.0s, too short for RocketMQ's rules to drop it$" "$work/stdout")" -eq 3 ] &&
+  ! grep -q "dropped .*: never" "$work/stdout"; then
+  pass
+else
+  fail run-kept-outcome
+fi
 # 33,000 producers, past the ~32,000 actors SimGrid's guarded stacks allow under the default
 # vm.max_map_count: the run completes (it aborted in SimGrid before), every producer process up.
 run run "$work/good/broker_kill.json" --set producers[0].count=33000 \

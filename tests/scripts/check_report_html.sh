@@ -2,7 +2,7 @@
 # Runs a scenario and opens its report.html in headless Chromium, driven through the DevTools
 # protocol on a pipe (lib_chromium_page.sh). Fails on any console message, script error, failed
 # load or request for anything but the page itself, and unless the live DOM holds the timeline
-# SVG, both charts and the tables.
+# SVG, both charts, the tables and the route-health tables (per outage and for the whole run).
 # Exit 77 (ctest: skipped) when chromium is missing, unless CI is set: then it fails.
 # usage: check_report_html.sh NSSIM SCENARIO
 set -uo pipefail
@@ -29,15 +29,18 @@ page_eval "(() => { const n = s => document.querySelectorAll(s).length;
   const t = document.querySelector('svg#timeline');
   return ['timeline=' + (t && t.getBoundingClientRect().height > 50 ? 1 : 0),
     'lanes=' + n('svg#timeline .lane-label'), 'detections=' + n('svg#timeline .detection'),
-    'charts=' + n('svg#stale-producers, svg#sends'), 'outages=' + n('section.outage table.windows'),
+    'charts=' + n('svg#producer-routes, svg#sends'), 'outages=' + n('section.outage table.windows'),
+    'outage_route_health=' + n('section.outage table.route-health'),
+    'run_route_health=' + n('section#route-health table.route-health'),
     'expectations=' + n('table.expectations td')].join(' '); })()"
 summary=$page_value
 page_close
 
 echo "report_html: $summary"
 [[ $summary =~ timeline=1 ]] || fail "the timeline SVG is missing or has no height"
-[[ $summary =~ charts=2 ]] || fail "the stale-producer and sends charts are not both there"
-for part in lanes detections outages expectations; do
+[[ $summary =~ charts=2 ]] || fail "the producer-route and sends charts are not both there"
+[[ $summary =~ run_route_health=1 ]] || fail "the whole run's route-health table is missing"
+for part in lanes detections outages outage_route_health expectations; do
   [[ $summary =~ $part=([1-9][0-9]*) ]] || fail "no $part in the rendered page"
 done
 echo "report_html: 1 passed, 0 failed"

@@ -35,6 +35,13 @@ plan=("$kill_scenario" --seeds 3..9 --grid 'producers[0].config.pollNameServerIn
 run sweep "${plan[@]}" -j 1 --out "$work/j1"
 check "sweep -j 1 exits 0 and names its report" \
   '[ $code -eq 0 ] && grep -qx "report: $work/j1/sweep.html" "$work/stdout"'
+# Per point: the outage's longest lost route, then after the expectations the whole run's.
+check "the summary gives each outage's longest lost route and the whole run's route windows" \
+  '[ "$(grep -c "^  longest lost route: p50 [0-9.]*s / p99 [0-9.]*s / max [0-9.]*s$" "$work/stdout")" -eq 4 ] &&
+   grep -A1 "^  slowest producer.s stale route: " "$work/stdout" | grep -q "^  longest lost route: " &&
+   [ "$(grep -c "^whole run:$" "$work/stdout")" -eq 2 ] &&
+   grep -A3 "^whole run:$" "$work/stdout" | grep -q "^  longest stale route: p50 " &&
+   grep -A3 "^whole run:$" "$work/stdout" | grep -q "^  longest missing broker at a NameServer: p50 "'
 run sweep "${plan[@]}" -j 2 --out "$work/j2"
 check "sweep -j 2 writes the same files as -j 1" '[ $code -eq 0 ] && same_files "$work/j1" "$work/j2"'
 for i in 1 2 3; do run sweep "${plan[@]}" --shard "$i/3" --out "$work/sharded"; done
