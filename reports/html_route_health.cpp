@@ -5,6 +5,7 @@
 
 #include "html_escape.h"
 #include "html_sections.h"
+#include "route_health_kinds.h"
 
 namespace nssim::reports::html {
 
@@ -12,15 +13,6 @@ namespace {
 
 // How many windows of each list the page shows; result.json holds more (reports/README.md).
 constexpr std::size_t kListedWindows = 50;
-
-struct WindowKind {
-  const char* key;
-  const char* caption;
-};
-
-constexpr WindowKind kKinds[] = {{"stale", "stale route (producers)"},
-                                 {"lost", "lost route (producers)"},
-                                 {"missing", "missing broker (NameServers)"}};
 
 std::string td(const std::string& text, const char* css_class = nullptr) {
   if (css_class == nullptr) return "<td>" + html_escape(text) + "</td>";
@@ -53,13 +45,9 @@ std::string causes_text(const nlohmann::json& by_cause) {
   return text;
 }
 
-int64_t windows_of(const nlohmann::json& stats) {
-  return json_int(stats, "count").value_or(0) + json_int(stats, "never").value_or(0);
-}
-
-std::string stats_row(const WindowKind& kind, const nlohmann::json& stats) {
+std::string stats_row(const RouteWindowKind& kind, const nlohmann::json& stats) {
   return "<tr><th>" + html_escape(kind.caption) + "</th>" +
-         td(std::to_string(windows_of(stats)), "num") + span_cell(stats, "min") +
+         td(std::to_string(route_windows_of(stats)), "num") + span_cell(stats, "min") +
          span_cell(stats, "p50") + span_cell(stats, "p99") + span_cell(stats, "max") +
          td(count_text(stats, "never"), "num") + total_cell(stats, "total_ms") +
          td(causes_text(json_member(stats, "by_cause"))) + "</tr>\n";
@@ -92,8 +80,8 @@ std::string listed_note(int64_t total, std::size_t listed, const char* what) {
 
 std::string route_windows_table(const nlohmann::json& health) {
   const auto& windows = json_member(health, "route_windows");
-  const int64_t total =
-      windows_of(json_member(health, "stale")) + windows_of(json_member(health, "lost"));
+  const int64_t total = route_windows_of(json_member(health, "stale")) +
+                        route_windows_of(json_member(health, "lost"));
   if (!windows.is_array() || windows.empty()) {
     return "<p class=\"note\">No producer had a stale or lost route.</p>\n";
   }
@@ -127,7 +115,7 @@ std::string missing_windows_table(const nlohmann::json& health) {
             td(json_string(window, "broker_node")) + window_cells(window) + "</tr>\n";
   }
   return html + "</table>\n" +
-         listed_note(windows_of(json_member(health, "missing")), listed, "missing brokers");
+         listed_note(route_windows_of(json_member(health, "missing")), listed, "missing brokers");
 }
 
 }  // namespace
@@ -138,7 +126,7 @@ std::string route_health_table(const nlohmann::json& health, const std::string& 
                      "</caption>\n<tr><th>window</th><th>windows</th><th>min</th><th>p50</th>"
                      "<th>p99</th><th>max</th><th>still open</th><th>total time</th>"
                      "<th>began because</th></tr>\n";
-  for (const auto& kind : kKinds) html += stats_row(kind, json_member(health, kind.key));
+  for (const auto& kind : kRouteWindowKinds) html += stats_row(kind, json_member(health, kind.key));
   return html + "</table>\n";
 }
 

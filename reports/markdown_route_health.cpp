@@ -6,6 +6,7 @@
 
 #include "markdown_format.h"
 #include "markdown_sections.h"
+#include "route_health_kinds.h"
 
 namespace nssim::reports::markdown {
 
@@ -13,21 +14,6 @@ namespace {
 
 // How many windows of each list report.md shows; result.json holds more (reports/README.md).
 constexpr std::size_t kListedWindows = 20;
-
-struct WindowKind {
-  const char* key;
-  const char* caption;
-};
-
-constexpr WindowKind kKinds[] = {{"stale", "stale route (producers)"},
-                                 {"lost", "lost route (producers)"},
-                                 {"missing", "missing broker (NameServers)"}};
-
-// Every window of a kind: those that ended and those still open.
-std::int64_t windows_of(const nlohmann::json& stats) {
-  return static_cast<std::int64_t>(number_or_zero(field(stats, "count")) +
-                                   number_or_zero(field(stats, "never")));
-}
 
 // "broker_down 15, broker_paused 2", in the JSON's (alphabetical) order.
 std::string causes_text(const nlohmann::json& by_cause) {
@@ -83,8 +69,9 @@ std::string route_windows_part(const nlohmann::json& health) {
          table({"producer", "broker", "node", "kind", "start", "end", "lasted", "began because",
                 "ended because"},
                rows) +
-         listed_note(windows_of(field(health, "stale")) + windows_of(field(health, "lost")),
-                     listed);
+         listed_note(
+             route_windows_of(field(health, "stale")) + route_windows_of(field(health, "lost")),
+             listed);
 }
 
 std::string missing_windows_part(const nlohmann::json& health) {
@@ -107,16 +94,16 @@ std::string missing_windows_part(const nlohmann::json& health) {
          table({"NameServer", "broker", "node", "start", "end", "lasted", "began because",
                 "ended because"},
                rows) +
-         listed_note(windows_of(field(health, "missing")), listed);
+         listed_note(route_windows_of(field(health, "missing")), listed);
 }
 
 }  // namespace
 
 std::string route_health_table(const nlohmann::json& health) {
   std::vector<std::vector<std::string>> rows;
-  for (const auto& kind : kKinds) {
+  for (const auto& kind : kRouteWindowKinds) {
     const auto& stats = field(health, kind.key);
-    rows.push_back({kind.caption, std::to_string(windows_of(stats)),
+    rows.push_back({kind.caption, std::to_string(route_windows_of(stats)),
                     number_text(field(stats, "never")), ended_text(field(stats, "min")),
                     ended_text(field(stats, "p50")), ended_text(field(stats, "p99")),
                     ended_text(field(stats, "max")), ended_text(field(stats, "total_ms")),
