@@ -84,6 +84,8 @@ void print_nameserver_outcome(std::ostream& out, const nlohmann::json& ns) {
     if (ns.contains("path")) out << " by " << ns["path"].get<std::string>();
   } else if (outcome == "kept_reachable") {
     out << "  " << name << " kept " << addr << ": reachable from it throughout";
+  } else if (outcome == "nameserver_down") {
+    out << "  " << name << " kept " << addr << ": the NameServer itself was down for part of it";
   } else if (outcome == "kept_within_rules") {
     out << "  " << name << " kept " << addr << ": unreachable for " << seconds(ns["unreachable_ms"])
         << ", too short for RocketMQ's rules to drop it";

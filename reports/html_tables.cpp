@@ -57,6 +57,7 @@ std::string kept_cell(const nlohmann::json& entry) {
   const std::string outcome = json_string(entry, "outcome");
   const std::string unreachable = format_span(json_int(entry, "unreachable_ms").value_or(0));
   if (outcome == "kept_reachable") return cell("kept: reachable", "good");
+  if (outcome == "nameserver_down") return cell("kept: the NameServer was down for part of it");
   if (outcome == "kept_within_rules") {
     return cell("kept: back within the rules (unreachable for " + unreachable + ")", "good");
   }

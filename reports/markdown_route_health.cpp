@@ -127,6 +127,7 @@ std::string outcome_text(const nlohmann::json& entry) {
   const std::string outcome = string_text(field(entry, "outcome"));
   const std::string unreachable = duration_text(field(entry, "unreachable_ms"));
   if (outcome == "kept_reachable") return "kept: reachable";
+  if (outcome == "nameserver_down") return "kept: the NameServer was down for part of it";
   if (outcome == "kept_within_rules") {
     return "kept: back within the rules (unreachable for " + unreachable + ")";
   }

@@ -89,13 +89,14 @@ OutageSubject subject_of(const FaultSpec& fault, const Scenario& scenario,
   return subject;
 }
 
-// The longest stretch in [start, end) in which the NameServer could not exchange with broker `b`
-// (either process not running, or a path between them cut).
+// The longest stretch in [start, end) in which the running NameServer could not exchange with
+// broker `b` (its process not running, or a path between them cut). A stretch ends while the
+// NameServer itself is not running: it cannot drop anything then, and restarts with empty tables.
 std::int64_t longest_unusable_ms(const NetworkHistory& network, NodeId ns, NodeId b,
                                  std::int64_t start, std::int64_t end) {
   auto usable = [&](std::int64_t t) {
-    return network.state_at(ns, t).process == ProcessState::kUp &&
-           network.state_at(b, t).process == ProcessState::kUp && network.reachable(ns, b, t);
+    return network.state_at(ns, t).process != ProcessState::kUp ||
+           (network.state_at(b, t).process == ProcessState::kUp && network.reachable(ns, b, t));
   };
   std::vector<std::int64_t> instants = {start};
   for (std::int64_t t : network.change_times_between(ns, b)) {
@@ -113,6 +114,16 @@ std::int64_t longest_unusable_ms(const NetworkHistory& network, NodeId ns, NodeI
     }
   }
   return longest;
+}
+
+// Whether the NameServer's process was not running at some instant in [start, end).
+bool nameserver_down_during(const NetworkHistory& network, NodeId ns, std::int64_t start,
+                            std::int64_t end) {
+  if (network.state_at(ns, start).process != ProcessState::kUp) return true;
+  for (std::int64_t t : network.change_times_between(ns, ns)) {
+    if (t > start && t < end && network.state_at(ns, t).process != ProcessState::kUp) return true;
+  }
+  return false;
 }
 
 // When each NameServer dropped each subject address from its routes, and by which path; and for
@@ -148,7 +159,9 @@ nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& sc
         const std::int64_t unusable = longest_unusable_ms(
             network, topology.by_name.at(ns), topology.broker_addresses.at(addr), start, end);
         entry["unreachable_ms"] = unusable;
-        if (unusable == 0) {
+        if (nameserver_down_during(network, topology.by_name.at(ns), start, end)) {
+          entry["outcome"] = "nameserver_down";
+        } else if (unusable == 0) {
           entry["outcome"] = "kept_reachable";
         } else if (!removal_max_ms || unusable <= *removal_max_ms) {
           entry["outcome"] = "kept_within_rules";

@@ -113,6 +113,33 @@ TEST_P(RouteHealthWorld, ARestartedNameServerIsMissingEveryBrokerUntilItsNextReg
   EXPECT_EQ(result["sends"]["failed"]["total"], 0);
 }
 
+// A broker killed while one NameServer is itself down: that NameServer cannot drop it, so its
+// entry says so instead of "missed"; the running ones drop it at once.
+TEST_P(RouteHealthWorld, ANameServerDownDuringTheOutageIsNotJudgedMissed) {
+  Scenario s = small_cluster(GetParam(), 2);
+  FaultSpec down;
+  down.kind = FaultKind::kKill;
+  down.at_ms = 230000;
+  down.duration_ms = 200000;
+  down.nodes = {"ns-1"};
+  s.faults.push_back(down);
+  FaultSpec kill;
+  kill.kind = FaultKind::kKill;
+  kill.at_ms = 240000;
+  kill.duration_ms = 120000;
+  kill.nodes = {"broker-a-0"};
+  s.faults.push_back(kill);
+  const auto result = run_isolated(s);
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  const auto& outage = result["outages"].at(0);
+  ASSERT_EQ(outage["brokers"], nlohmann::json::array({"broker-a-0"})) << outage.dump();
+  for (const auto& entry : outage["nameservers"]) {
+    EXPECT_EQ(entry["outcome"], entry["nameserver"] == "ns-1" ? "nameserver_down" : "dropped")
+        << entry.dump();
+  }
+  EXPECT_EQ(outage["nameservers_missed"], 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Simulator, RouteHealthWorld,
                          ::testing::Values(core::Profile::kV4_9, core::Profile::kV5),
                          profile_param_name);
