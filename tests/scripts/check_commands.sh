@@ -6,22 +6,7 @@ set -uo pipefail
 nssim=${1:?usage: check_commands.sh NSSIM SCENARIOS_DIR}
 scenarios=${2:?usage: check_commands.sh NSSIM SCENARIOS_DIR}
 case $nssim in /*) ;; *) nssim=$PWD/$nssim ;; esac  # some runs below change folder
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAILED $1"
-  [ -f "$work/stdout" ] && sed 's/^/  stdout: /' "$work/stdout"
-  [ -f "$work/stderr" ] && sed 's/^/  stderr: /' "$work/stderr"
-}
-# run ARGS...: runs nssim with stdout/stderr in files; sets $code.
-run() {
-  "$nssim" "$@" >"$work/stdout" 2>"$work/stderr" </dev/null
-  code=$?
-}
+source "$(dirname "$0")/check_harness.sh"
 # expect_output NAME EXIT EXPECTED_STDOUT: checks the last run's exit code and whole stdout.
 expect_output() {
   if [ "$code" -eq "$2" ] && [ "$(cat "$work/stdout")" = "$3" ]; then pass; else fail "$1 (exit $code)"; fi
@@ -235,5 +220,4 @@ else
   fail run-many-producers
 fi
 
-echo "check and compare commands: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "check and compare commands"

@@ -7,22 +7,9 @@
 set -uo pipefail
 nssim=${1:?usage: check_sweep_commands.sh NSSIM SCENARIOS_DIR}
 scenarios=${2:?usage: check_sweep_commands.sh NSSIM SCENARIOS_DIR}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
+source "$(dirname "$0")/check_harness.sh"
 files="sweep.json seeds.jsonl sweep.html sweep.md junit.xml"
 
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAILED $1"
-  [ -f "$work/stdout" ] && sed 's/^/  stdout: /' "$work/stdout" | tail -n 20
-  [ -f "$work/stderr" ] && sed 's/^/  stderr: /' "$work/stderr" | tail -n 5
-}
-run() {
-  "$nssim" "$@" >"$work/stdout" 2>"$work/stderr" </dev/null
-  code=$?
-}
 check() { if eval "$2"; then pass; else fail "$1 (exit $code)"; fi; }
 same_files() {
   for f in $files; do cmp -s "$1/$f" "$2/$f" || { echo "  $f differs: $1 $2"; return 1; }; done
@@ -135,5 +122,4 @@ check "--slurm-dry-run writes the job-array script and submits nothing" \
    grep -q -- "--shard \"\${SLURM_ARRAY_TASK_ID}/4\" --out $work/dry$" "$work/dry/sweep.sbatch" &&
    [ ! -e "$work/dry/sweep.json" ]'
 
-echo "sweep commands: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "sweep commands"

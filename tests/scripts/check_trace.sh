@@ -7,31 +7,16 @@
 set -uo pipefail
 nssim=${1:?usage: check_trace.sh NSSIM SCENARIO}
 scenario=${2:?usage: check_trace.sh NSSIM SCENARIO}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAILED $1"
-  [ -f "$work/stdout" ] && sed 's/^/  stdout: /' "$work/stdout"
-  [ -f "$work/stderr" ] && sed 's/^/  stderr: /' "$work/stderr"
-}
-# run ARGS...: runs `nssim run` with stdout/stderr in files; sets $code.
-run() {
-  "$nssim" run "$@" >"$work/stdout" 2>"$work/stderr" </dev/null
-  code=$?
-}
+source "$(dirname "$0")/check_harness.sh"
 # refused NAME DIR: the last run was bad input with one line on stderr, nothing on stdout, no DIR.
 refused() {
   if [ "$code" -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && [ ! -s "$work/stdout" ] &&
     [ ! -e "$2" ]; then pass; else fail "$1 (exit $code)"; fi
 }
 
-run "$scenario" --out "$work/plain"
+run run "$scenario" --out "$work/plain"
 plain_code=$code
-run "$scenario" --out "$work/traced" --trace
+run run "$scenario" --out "$work/traced" --trace
 if [ "$plain_code" -eq 0 ] && [ "$code" -eq 0 ] && [ -s "$work/traced/trace.jsonl" ] &&
   [ ! -e "$work/plain/trace.jsonl" ]; then pass; else fail traced-run; fi
 # Tracing changes no other file: the same names, the same bytes.
@@ -49,11 +34,11 @@ if ! ls -A "$work/traced" | grep -q '\.tmp$'; then pass; else fail no-temporarie
 if [ "$(tail -n 3 "$work/stdout")" = "trace: $work/traced/trace.jsonl
 result: $work/traced/result.json
 report: $work/traced/report.html" ]; then pass; else fail summary-names-trace; fi
-run "$scenario" --out "$work/plain2"
+run run "$scenario" --out "$work/plain2"
 if ! grep -q '^trace: ' "$work/stdout"; then pass; else fail summary-without-trace; fi
 
 # Deterministic: a second process writes the same trace.
-run "$scenario" --out "$work/traced2" --trace
+run run "$scenario" --out "$work/traced2" --trace
 if [ "$code" -eq 0 ] && cmp -s "$work/traced/trace.jsonl" "$work/traced2/trace.jsonl"; then
   pass
 else
@@ -66,20 +51,20 @@ if awk -F'[:,]' '!/^\{"t_ms":[0-9]+,"kind":"(attempt|send_without_attempt|route_
 
 # --trace-limit: refused above the estimate, which the message gives in bytes; a limit equal to
 # it runs, one byte less is refused.
-run "$scenario" --out "$work/limit-1" --trace --trace-limit 1
+run run "$scenario" --out "$work/limit-1" --trace --trace-limit 1
 refused limit-1 "$work/limit-1"
 estimate=$(sed -n 's/.*would take about [^(]*(\([0-9]*\) bytes).*/\1/p' "$work/stderr")
 if [ -n "$estimate" ] && grep -q "raise it with --trace-limit [0-9]*[KMGT]\? or shorten the run$" \
   "$work/stderr"; then pass; else fail limit-message; fi
-run "$scenario" --out "$work/limit-equal" --trace --trace-limit "$estimate"
+run run "$scenario" --out "$work/limit-equal" --trace --trace-limit "$estimate"
 if [ "$code" -eq 0 ] && [ -s "$work/limit-equal/trace.jsonl" ]; then pass; else fail limit-equal; fi
-run "$scenario" --out "$work/limit-below" --trace --trace-limit "$((estimate - 1))"
+run run "$scenario" --out "$work/limit-below" --trace --trace-limit "$((estimate - 1))"
 refused limit-one-byte-below "$work/limit-below"
-run "$scenario" --out "$work/limit-suffix" --trace --trace-limit 1G
+run run "$scenario" --out "$work/limit-suffix" --trace --trace-limit 1G
 if [ "$code" -eq 0 ]; then pass; else fail limit-suffix; fi
 
 for bad in abc 0 -5 1.5G 1GB 2P "" 18446744073709551616; do
-  run "$scenario" --out "$work/bad-limit" --trace --trace-limit "$bad"
+  run run "$scenario" --out "$work/bad-limit" --trace --trace-limit "$bad"
   refused "bad-limit-'$bad'" "$work/bad-limit"
   if grep -q "^nssim run: --trace-limit: expected a byte count" "$work/stderr"; then
     pass
@@ -87,13 +72,13 @@ for bad in abc 0 -5 1.5G 1GB 2P "" 18446744073709551616; do
     fail "bad-limit-message-'$bad'"
   fi
 done
-run "$scenario" --out "$work/limit-alone" --trace-limit 1G
+run run "$scenario" --out "$work/limit-alone" --trace-limit 1G
 refused limit-without-trace "$work/limit-alone"
 
 # A group that cannot land (result.json is a folder in the way) leaves none of its files, the
 # streamed trace and its temporary included.
 mkdir -p "$work/blocked/result.json/inside"
-run "$scenario" --out "$work/blocked" --trace
+run run "$scenario" --out "$work/blocked" --trace
 if [ "$code" -eq 2 ] && [ "$(ls -A "$work/blocked")" = "result.json" ] &&
   grep -q "cannot rename to '$work/blocked/result.json'" "$work/stderr"; then
   pass
@@ -101,5 +86,4 @@ else
   fail failed-group-leaves-nothing
 fi
 
-echo "trace: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish trace
