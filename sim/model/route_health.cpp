@@ -25,14 +25,6 @@ struct NameServerViews {
                                   [](std::int64_t t, const auto& view) { return t < view.first; });
     return after != views.begin() && std::prev(after)->second.count(addr) != 0;
   }
-  // Whether it listed `addr` at some instant in [from_ms, to_ms).
-  bool listed_in(const std::string& addr, std::int64_t from_ms, std::int64_t to_ms) const {
-    if (lists(addr, from_ms)) return true;
-    for (const auto& [t, addrs] : views) {
-      if (t > from_ms && t < to_ms && addrs.count(addr) != 0) return true;
-    }
-    return false;
-  }
   std::optional<std::int64_t> last_start_at_or_before(std::int64_t t_ms) const {
     std::optional<std::int64_t> last;
     for (std::int64_t start : starts) {
