@@ -7,7 +7,7 @@
 #include "child_runs.h"
 #include "commands.h"
 #include "output_dir.h"
-#include "sim/model/scenario_loader.h"
+#include "sim/scenario/scenario_loader.h"
 #include "sweep_document.h"
 #include "sweep_files.h"
 

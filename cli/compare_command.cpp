@@ -16,7 +16,7 @@
 #include "compare_report.h"
 #include "compare_seeds.h"
 #include "output_dir.h"
-#include "sim/model/scenario_loader.h"
+#include "sim/scenario/scenario_loader.h"
 #include "sweep_command.h"
 
 namespace nssim::cli {

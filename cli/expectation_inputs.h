@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "expectations.h"
-#include "sim/model/scenario.h"
+#include "sim/scenario/scenario.h"
 
 namespace nssim::cli {
 

@@ -15,10 +15,10 @@
 #include "report_document.h"
 #include "report_files.h"
 #include "run_summary.h"
-#include "sim/model/run_analysis.h"
-#include "sim/model/scenario_loader.h"
-#include "sim/model/trace_budget.h"
-#include "sim/model/trace_writer.h"
+#include "sim/analysis/run_analysis.h"
+#include "sim/record/trace_budget.h"
+#include "sim/record/trace_writer.h"
+#include "sim/scenario/scenario_loader.h"
 #include "sim/world/world.h"
 
 namespace nssim::cli {

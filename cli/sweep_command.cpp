@@ -14,7 +14,7 @@
 #include "output_dir.h"
 #include "rate_progress.h"
 #include "report_document.h"
-#include "sim/model/run_analysis.h"
+#include "sim/analysis/run_analysis.h"
 #include "sim/world/world.h"
 #include "sweep_files.h"
 #include "sweep_shards.h"

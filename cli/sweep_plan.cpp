@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "repeat_command.h"
-#include "sim/model/scenario_loader.h"
+#include "sim/scenario/scenario_loader.h"
 
 namespace nssim::cli {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/scenario.h"
+#include "sim/scenario/scenario.h"
 #include "sweep_document.h"
 
 namespace nssim::cli {

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "nameserver_core/remoting.h"
-#include "sim/model/broker_topics.h"
+#include "sim/scenario/broker_topics.h"
 #include "sim/world/net.h"
 #include "sim/world/simgrid_clock.h"
 

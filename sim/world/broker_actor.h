@@ -11,9 +11,9 @@
 
 #include "nameserver_core/profile.h"
 #include "nameserver_core/route_types.h"
-#include "sim/model/event_log.h"
-#include "sim/model/nameserver_selector.h"
-#include "sim/model/scenario.h"
+#include "sim/client/nameserver_selector.h"
+#include "sim/record/event_log.h"
+#include "sim/scenario/scenario.h"
 #include "sim/world/node_actor.h"
 #include "sim/world/remoting_client.h"
 #include "sim/world/serial_executor.h"

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "nameserver_core/remoting.h"
-#include "sim/model/network_history.h"
+#include "sim/network/network_history.h"
 
 namespace nssim::sim {
 

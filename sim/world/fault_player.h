@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/model/scenario.h"
+#include "sim/scenario/scenario.h"
 #include "sim/world/world.h"
 
 namespace nssim::sim {

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "sim/model/broker_topics.h"
+#include "sim/scenario/broker_topics.h"
 #include "sim/world/broker_actor.h"
 #include "sim/world/nameserver_actor.h"
 #include "sim/world/net.h"

@@ -12,7 +12,7 @@
 
 #include "nameserver_core/kv_config_manager.h"
 #include "nameserver_core/route_types.h"
-#include "sim/model/route_history.h"
+#include "sim/nameserver/route_history.h"
 #include "sim/world/node_actor.h"
 #include "sim/world/world.h"
 

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "nameserver_core/name_server.h"
-#include "sim/model/event_log.h"
-#include "sim/model/route_recorder.h"
-#include "sim/model/scenario.h"
+#include "sim/nameserver/route_recorder.h"
+#include "sim/record/event_log.h"
+#include "sim/scenario/scenario.h"
 #include "sim/world/node_actor.h"
 
 namespace nssim::sim {

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/network_history.h"
+#include "sim/network/network_history.h"
 #include "sim/world/envelope.h"
 #include "sim/world/platform.h"
 

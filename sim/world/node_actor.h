@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/model/network_history.h"
+#include "sim/network/network_history.h"
 #include "sim/world/envelope.h"
 
 namespace nssim::sim {

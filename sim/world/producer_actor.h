@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/event_log.h"
-#include "sim/model/nameserver_client_history.h"
-#include "sim/model/nameserver_selector.h"
-#include "sim/model/producer_model.h"
+#include "sim/client/nameserver_client_history.h"
+#include "sim/client/nameserver_selector.h"
+#include "sim/client/producer_model.h"
+#include "sim/record/event_log.h"
 #include "sim/world/node_actor.h"
 #include "sim/world/remoting_client.h"
 #include "sim/world/serial_executor.h"

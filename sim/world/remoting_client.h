@@ -14,7 +14,7 @@
 
 #include "nameserver_core/profile.h"
 #include "nameserver_core/remoting.h"
-#include "sim/model/network_history.h"
+#include "sim/network/network_history.h"
 #include "sim/world/envelope.h"
 
 namespace nssim::sim {

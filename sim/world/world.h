@@ -5,12 +5,12 @@
 
 #include <memory>
 
-#include "sim/model/event_log.h"
-#include "sim/model/network_history.h"
-#include "sim/model/scenario.h"
-#include "sim/model/send_stats.h"
-#include "sim/model/topology.h"
-#include "sim/model/trace_sink.h"
+#include "sim/network/network_history.h"
+#include "sim/record/event_log.h"
+#include "sim/record/send_stats.h"
+#include "sim/record/trace_sink.h"
+#include "sim/scenario/scenario.h"
+#include "sim/scenario/topology.h"
 
 namespace nssim::sim {
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "route_fixtures.h"
-#include "sim/model/latency_fault_tolerance.h"
-#include "sim/model/mq_fault_strategy.h"
+#include "sim/client/latency_fault_tolerance.h"
+#include "sim/client/mq_fault_strategy.h"
 
 namespace nssim::sim {
 namespace {

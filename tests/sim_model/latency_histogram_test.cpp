@@ -1,12 +1,12 @@
 // LatencyHistogram gives exactly the nearest-rank percentiles of a sorted list of its values.
-#include "sim/model/latency_histogram.h"
+#include "sim/record/latency_histogram.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "sim/model/rng.h"
-#include "sim/model/run_analysis.h"
+#include "sim/analysis/run_analysis.h"
+#include "sim/scenario/rng.h"
 
 namespace nssim::sim {
 namespace {

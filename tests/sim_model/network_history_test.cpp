@@ -1,6 +1,6 @@
 // NetworkHistory: timelines at exact change instants, cuts, and every transport rule (deliver,
 // connect, FIN, retransmission, request exchange). Two nodes at 0.5 ms each make a 1 ms hop.
-#include "sim/model/network_history.h"
+#include "sim/network/network_history.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "producer_harness.h"
-#include "sim/model/producer_model.h"
+#include "sim/client/producer_model.h"
 
 namespace nssim::sim {
 namespace {

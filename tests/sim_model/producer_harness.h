@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "route_fixtures.h"
-#include "sim/model/network_history.h"
-#include "sim/model/producer_model.h"
+#include "sim/client/producer_model.h"
+#include "sim/network/network_history.h"
 
 namespace nssim::sim::testing {
 

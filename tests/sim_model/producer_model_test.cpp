@@ -1,7 +1,7 @@
 // ProducerModel without faults: arrivals, round trips, route answers and the publish info they
 // build (MQClientInstance), and what the seed drives. Sends without a usable route are in
 // producer_route_query_test.cpp.
-#include "sim/model/producer_model.h"
+#include "sim/client/producer_model.h"
 
 #include <gtest/gtest.h>
 

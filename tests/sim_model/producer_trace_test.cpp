@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "producer_harness.h"
-#include "sim/model/producer_model.h"
+#include "sim/client/producer_model.h"
 
 namespace nssim::sim {
 namespace {

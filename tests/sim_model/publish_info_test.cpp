@@ -1,7 +1,7 @@
 // TopicPublishInfo from routes (MQClientInstance#topicRouteData2TopicPublishInfo), the
 // ThreadLocalIndex arithmetic, round-robin picks with last-broker avoidance, and the client's
 // route-change test.
-#include "sim/model/publish_info.h"
+#include "sim/client/publish_info.h"
 
 #include <gtest/gtest.h>
 

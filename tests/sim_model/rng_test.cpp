@@ -1,6 +1,6 @@
 // The simulator's random numbers: pinned values (a change of generator must be deliberate),
 // ranges, and independence of named streams.
-#include "sim/model/rng.h"
+#include "sim/scenario/rng.h"
 
 #include <gtest/gtest.h>
 

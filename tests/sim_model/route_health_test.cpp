@@ -1,7 +1,7 @@
 // Route health from hand-made histories: when a producer's route is stale (it holds a broker it
 // cannot use) or lost (it lacks one it could use), when a NameServer is missing a broker, why
 // each window began and ended, with every boundary at the exact millisecond.
-#include "sim/model/route_health.h"
+#include "sim/analysis/route_health.h"
 
 #include <gtest/gtest.h>
 

@@ -2,15 +2,15 @@
 // over time), RouteRecorder (which keeps it current by asking only for the touched topics: it must
 // record exactly what asking for every topic records), and NameServerClientHistory (the client's
 // NameServer choice and channels over time).
-#include "sim/model/route_history.h"
+#include "sim/nameserver/route_history.h"
 
 #include <gtest/gtest.h>
 
 #include "processor/processor_test_support.h"
 #include "route_fixtures.h"
-#include "sim/model/nameserver_client_history.h"
-#include "sim/model/publish_info.h"
-#include "sim/model/route_recorder.h"
+#include "sim/client/nameserver_client_history.h"
+#include "sim/client/publish_info.h"
+#include "sim/nameserver/route_recorder.h"
 
 namespace nssim::sim {
 namespace {

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "sim/model/scenario_loader.h"
+#include "sim/scenario/scenario_loader.h"
 
 namespace nssim::sim::scenario_testing {
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/rng.h"
-#include "sim/model/scenario_loader.h"
+#include "sim/scenario/rng.h"
+#include "sim/scenario/scenario_loader.h"
 
 namespace nssim::sim {
 namespace {

@@ -1,6 +1,6 @@
 // The scenario loader on valid input: upstream defaults per profile, count expansion, fault target
 // and partition resolution, command-line overrides and expectation parsing.
-#include "sim/model/scenario_loader.h"
+#include "sim/scenario/scenario_loader.h"
 
 #include <gtest/gtest.h>
 

@@ -25,7 +25,7 @@
 #include <tuple>
 
 #include "nameserver_core/namesrv_config.h"
-#include "sim/model/scenario_loader.h"
+#include "sim/scenario/scenario_loader.h"
 
 namespace nssim::sim {
 namespace {

@@ -1,7 +1,7 @@
 // What the run keeps of its sends, per broker group and per producer group: a retried send counts
 // one attempt at each broker it tried, successes land in the second they started, and each
 // producer's sends count for its own group only.
-#include "sim/model/send_stats.h"
+#include "sim/record/send_stats.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
 // The time-resolved analysis behind the report's pictures: process spans from process and fault
 // events, NameServer route membership, detections and the per-second stale-producer count.
-#include "sim/model/timeline_analysis.h"
+#include "sim/analysis/timeline_analysis.h"
 
 #include <gtest/gtest.h>
 
-#include "sim/model/scenario_loader.h"
+#include "sim/scenario/scenario_loader.h"
 
 namespace nssim::sim {
 namespace {

@@ -1,6 +1,6 @@
 // The trace size estimate from a scenario (sends times the length of a real attempt line, plus the
 // route polls), and --trace-limit's byte counts at their boundaries.
-#include "sim/model/trace_budget.h"
+#include "sim/record/trace_budget.h"
 
 #include <gtest/gtest.h>
 

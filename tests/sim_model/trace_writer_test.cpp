@@ -1,7 +1,7 @@
 // trace.jsonl's lines, byte for byte per kind, and their order: reports that arrive out of order
 // across producers (batches) and within one (a send's attempts at its end) come out by (t_ms,
 // producer name, report order), each line written once every producer's frontier has passed it.
-#include "sim/model/trace_writer.h"
+#include "sim/record/trace_writer.h"
 
 #include <gtest/gtest.h>
 

@@ -11,9 +11,9 @@
 #include <sstream>
 #include <string>
 
-#include "sim/model/run_analysis.h"
-#include "sim/model/scenario.h"
-#include "sim/model/trace_writer.h"
+#include "sim/analysis/run_analysis.h"
+#include "sim/record/trace_writer.h"
+#include "sim/scenario/scenario.h"
 #include "sim/world/world.h"
 
 namespace nssim::sim::testing {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "sim/model/scenario.h"
+#include "sim/scenario/scenario.h"
 
 namespace nssim::sim::testing {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include "sim/model/run_analysis.h"
+#include "sim/analysis/run_analysis.h"
 #include "sim/world/world.h"
 #include "sim_world/run_isolated.h"
 #include "sim_world/scenario_builder.h"

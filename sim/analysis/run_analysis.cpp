@@ -1,0 +1,262 @@
+// File: analyze_run's whole-run parts (see run_analysis.h): scenario echo, nodes, faults, send
+// totals and series, NameServer disagreement intervals. Outages are in outage_analysis.cpp.
+#include "sim/analysis/run_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "sim/analysis/admin_analysis.h"
+#include "sim/analysis/outage_analysis.h"
+#include "sim/analysis/restart_analysis.h"
+#include "sim/analysis/route_health.h"
+#include "sim/analysis/timeline_analysis.h"
+
+namespace nssim::sim {
+
+std::int64_t percentile(const std::vector<std::int64_t>& sorted, double p) {
+  if (sorted.empty()) return 0;
+  const auto rank =
+      static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(sorted.size())));
+  return sorted[std::min(sorted.size(), std::max<std::size_t>(rank, 1)) - 1];
+}
+
+nlohmann::json distribution_json(std::vector<std::int64_t> values, std::size_t never) {
+  std::sort(values.begin(), values.end());
+  nlohmann::json stats = {{"count", values.size()}, {"never", never}};
+  if (values.empty()) {
+    stats["min"] = stats["p50"] = stats["p99"] = stats["max"] = nullptr;
+  } else {
+    stats["min"] = values.front();
+    stats["p50"] = percentile(values, 50);
+    stats["p99"] = percentile(values, 99);
+    stats["max"] = values.back();
+  }
+  return stats;
+}
+
+nlohmann::json send_counts_json(const SendCounts& counts) {
+  nlohmann::json failed = {{"total", counts.failed()}};
+  for (std::size_t c = 1; c < kSendCauseCount; ++c) {
+    failed[send_cause_name(static_cast<SendCause>(c))] = counts.by_cause[c];
+  }
+  return {{"total", counts.sends},
+          {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
+          {"failed", failed},
+          {"attempts", counts.attempts},
+          {"retries_succeeded", counts.retries_succeeded}};
+}
+
+namespace {
+
+nlohmann::json scenario_json(const Scenario& scenario) {
+  return {{"name", scenario.name},
+          {"file", scenario.file},
+          {"description", scenario.description},
+          {"profile", core::profile_name(scenario.profile)},
+          {"seed", scenario.seed},
+          {"duration_ms", scenario.duration_ms}};
+}
+
+nlohmann::json nodes_json(const Topology& topology) {
+  nlohmann::json nodes = nlohmann::json::array();
+  for (const auto& node : topology.nodes) {
+    nlohmann::json entry = {
+        {"name", node.name}, {"role", node_role_name(node.role)}, {"start_ms", node.start_ms}};
+    if (!node.broker_addr.empty() && node.role != NodeRole::kProducer)
+      entry["addr"] = node.broker_addr;
+    nodes.push_back(std::move(entry));
+  }
+  return nodes;
+}
+
+nlohmann::json faults_json(const Scenario& scenario) {
+  nlohmann::json faults = nlohmann::json::array();
+  for (std::size_t i = 0; i < scenario.faults.size(); ++i) {
+    const FaultSpec& fault = scenario.faults[i];
+    nlohmann::json entry = {
+        {"index", i}, {"kind", fault_kind_name(fault.kind)}, {"at_ms", fault.at_ms}};
+    entry["duration_ms"] =
+        fault.duration_ms ? nlohmann::json(*fault.duration_ms) : nlohmann::json();
+    if (!fault.nodes.empty()) entry["nodes"] = fault.nodes;
+    if (!fault.side_a.empty()) entry["from"] = fault.side_a;
+    if (!fault.side_b.empty()) entry["to"] = fault.side_b;
+    if (fault.kind == FaultKind::kPartition) entry["one_way"] = fault.one_way;
+    if (fault.kind == FaultKind::kLatency) entry["latency_ms"] = fault.latency_ms;
+    if (!fault.broker_name.empty()) entry["broker_name"] = fault.broker_name;
+    if (fault.kind == FaultKind::kUpdateTopic) {
+      entry["topic"] = fault.topic;
+      entry["readQueueNums"] = fault.read_queue_nums;
+      entry["writeQueueNums"] = fault.write_queue_nums;
+      entry["perm"] = fault.perm;
+    }
+    faults.push_back(std::move(entry));
+  }
+  return faults;
+}
+
+// Attempts per broker group, in the scenario's group order: where the load went, and where it
+// failed (the latency fault strategy's skew shows here, not in the totals).
+nlohmann::json sends_by_broker_json(const Scenario& scenario, const SendStats& sends) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& group : scenario.broker_groups) {
+    const auto found = sends.by_broker().find(group.name);
+    const BrokerAttempts none;
+    const BrokerAttempts& counts = found == sends.by_broker().end() ? none : found->second;
+    nlohmann::json failed = {{"total", counts.failed()}};
+    for (std::size_t c = 1; c < kSendCauseCount; ++c) {
+      failed[send_cause_name(static_cast<SendCause>(c))] = counts.by_cause[c];
+    }
+    list.push_back({{"broker_name", group.name},
+                    {"attempts", counts.attempts},
+                    {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
+                    {"failed", failed}});
+  }
+  return list;
+}
+
+// The sends of each producer set (its name_prefix is its producer group), in the file's order.
+nlohmann::json sends_by_group_json(const Scenario& scenario, const SendStats& sends) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& spec : scenario.producers) {
+    const auto found = sends.by_group().find(spec.name_prefix);
+    const SendCounts counts = found == sends.by_group().end() ? SendCounts{} : found->second;
+    nlohmann::json entry = send_counts_json(counts);
+    entry["producer_group"] = spec.name_prefix;
+    list.push_back(std::move(entry));
+  }
+  return list;
+}
+
+// Attempts that succeeded in `second`, per broker group with any.
+nlohmann::json ok_by_broker_json(const SendStats& sends, std::size_t second) {
+  nlohmann::json ok = nlohmann::json::object();
+  for (const auto& [name, counts] : sends.by_broker()) {
+    if (second < counts.ok_per_second.size() && counts.ok_per_second[second] != 0) {
+      ok[name] = counts.ok_per_second[second];
+    }
+  }
+  return ok;
+}
+
+// One entry per second of the run, seconds without sends included, so charts and CSV rows line
+// up with the time axis.
+nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::int64_t>& stale,
+                               const std::vector<std::int64_t>& lost) {
+  nlohmann::json series = nlohmann::json::array();
+  const SendCounts none;
+  for (std::size_t second = 0; second < stale.size(); ++second) {
+    auto found = sends.per_second().find(static_cast<std::int64_t>(second));
+    const SendCounts& counts = found == sends.per_second().end() ? none : found->second;
+    nlohmann::json failed = nlohmann::json::object();
+    for (std::size_t c = 1; c < kSendCauseCount; ++c) {
+      if (counts.by_cause[c] != 0)
+        failed[send_cause_name(static_cast<SendCause>(c))] = counts.by_cause[c];
+    }
+    series.push_back({{"t_s", second},
+                      {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
+                      {"failed", failed},
+                      {"ok_by_broker", ok_by_broker_json(sends, second)},
+                      {"stale_producers", stale[second]},
+                      {"lost_producers", lost[second]}});
+  }
+  return series;
+}
+
+// Intervals in which the running NameServers do not all hold the same route view. A NameServer
+// that is down does not count; one that restarted counts with its (empty) tables. Views are
+// compared once all events of a millisecond are in, so registrations that reach the NameServers
+// in the same millisecond do not make zero-length disagreements.
+nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Event>& events) {
+  std::set<std::string> nameservers;
+  for (int i = 0; i < scenario.nameservers.count; ++i) nameservers.insert(nameserver_name(i));
+  std::map<std::string, std::optional<std::string>> view;  // running NameServers only
+  nlohmann::json intervals = nlohmann::json::array();
+  bool disagreeing = false;
+  std::int64_t since = 0;
+  std::int64_t total = 0;
+  auto disagree = [&view] {
+    std::set<std::string> distinct;
+    for (const auto& [name, text] : view) distinct.insert(text.value_or(""));
+    return distinct.size() > 1;
+  };
+  auto settle = [&](std::int64_t t_ms) {
+    const bool now_disagree = disagree();
+    if (now_disagree && !disagreeing) since = t_ms;
+    if (!now_disagree && disagreeing) {
+      intervals.push_back({{"start_ms", since}, {"end_ms", t_ms}, {"duration_ms", t_ms - since}});
+      total += t_ms - since;
+    }
+    disagreeing = now_disagree;
+  };
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const Event& event = events[i];
+    if (event.kind == "fault_begin" && fault_stops_process(event.fields.value("kind", ""))) {
+      for (const auto& node : event.fields.value("nodes", nlohmann::json::array()))
+        view.erase(node.get<std::string>());
+    } else if (nameservers.count(event.node) != 0 && event.kind == "process_start") {
+      view[event.node] = std::nullopt;
+    } else if (nameservers.count(event.node) != 0 && event.kind == "route_view") {
+      view[event.node] = event.fields.dump();
+    }
+    if (i + 1 == events.size() || events[i + 1].t_ms != event.t_ms) settle(event.t_ms);
+  }
+  if (disagreeing) {
+    intervals.push_back(
+        {{"start_ms", since}, {"end_ms", nullptr}, {"duration_ms", scenario.duration_ms - since}});
+    total += scenario.duration_ms - since;
+  }
+  return {{"intervals", intervals}, {"total_ms", total}, {"count", intervals.size()}};
+}
+
+// Beside each NameServer's in_routes intervals of a broker, the stretches in which it was missing
+// the broker (route_health.h), so the timeline can show them.
+void add_missing_intervals(nlohmann::json& timelines, const RouteHealth& health) {
+  for (auto& broker : timelines["brokers"]) {
+    for (auto& row : broker["in_routes"]) {
+      nlohmann::json missing = nlohmann::json::array();
+      for (const auto& window : health.missing) {
+        if (window.holder != row["nameserver"] || window.broker_node != broker["node"]) continue;
+        missing.push_back(
+            {{"start_ms", window.start_ms},
+             {"end_ms", window.end_ms ? nlohmann::json(*window.end_ms) : nlohmann::json()},
+             {"cause", window.cause}});
+      }
+      row["missing"] = std::move(missing);
+    }
+  }
+}
+
+}  // namespace
+
+nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
+                           const std::vector<Event>& events, const SendStats& sends,
+                           const NetworkHistory& network) {
+  const RouteHealth health = route_health(scenario, topology, events, sends, network);
+  nlohmann::json result;
+  result["schema"] = kResultSchema;
+  result["scenario"] = scenario_json(scenario);
+  result["settings"] = settings_json(scenario);
+  result["nodes"] = nodes_json(topology);
+  result["faults"] = faults_json(scenario);
+  result["outages"] = outages_json(scenario, topology, events, sends, network, health);
+  result["admin"] = admin_json(scenario, sends);
+  result["sends"] = send_counts_json(sends.totals());
+  result["sends_by_broker"] = sends_by_broker_json(scenario, sends);
+  result["sends_by_producer_group"] = sends_by_group_json(scenario, sends);
+  result["nameserver_disagreement"] = disagreements_json(scenario, events);
+  result["route_health"] = route_health_json(health);
+  if (auto restarts = nameserver_restarts_json(scenario, events, sends)) {
+    result["nameserver_restarts"] = std::move(*restarts);
+  }
+  result["timeseries"] =
+      timeseries_json(sends, producers_per_second(health, RouteWindowKind::kStale),
+                      producers_per_second(health, RouteWindowKind::kLost));
+  result["timelines"] = timelines_json(scenario, topology, events);
+  add_missing_intervals(result["timelines"], health);
+  return result;
+}
+
+}  // namespace nssim::sim

@@ -1,0 +1,173 @@
+// File: timelines_json and process_spans (see timeline_analysis.h).
+#include "sim/analysis/timeline_analysis.h"
+
+#include <algorithm>
+#include <map>
+
+namespace nssim::sim {
+
+namespace {
+
+bool lists(const nlohmann::json& fields, const char* key, const std::string& node) {
+  if (!fields.contains(key)) return false;
+  const auto& names = fields[key];
+  return std::find(names.begin(), names.end(), node) != names.end();
+}
+
+void append(std::vector<ProcessSpan>& spans, ProcessSpan next) {
+  ProcessSpan& last = spans.back();
+  if (last.state == next.state && last.fault == next.fault) return;
+  last.end_ms = next.start_ms;
+  if (last.end_ms == last.start_ms) spans.pop_back();
+  if (!spans.empty() && spans.back().state == next.state && spans.back().fault == next.fault)
+    return;  // the stretch that was cut to nothing sat between two equal ones
+  spans.push_back(std::move(next));
+}
+
+nlohmann::json spans_json(const std::vector<ProcessSpan>& spans) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& span : spans) {
+    out.push_back({{"state", span.state},
+                   {"start_ms", span.start_ms},
+                   {"end_ms", span.end_ms},
+                   {"fault", span.fault ? nlohmann::json(*span.fault) : nlohmann::json()}});
+  }
+  return out;
+}
+
+// When `nameserver` held `addr` in its routes: from route views, and nothing while it is down
+// or right after a restart (empty tables).
+nlohmann::json in_routes_json(const std::vector<Event>& events, const std::string& nameserver,
+                              const std::string& addr) {
+  nlohmann::json intervals = nlohmann::json::array();
+  std::optional<std::int64_t> since;
+  auto set_holding = [&](bool holding, std::int64_t t_ms) {
+    if (holding && !since) since = t_ms;
+    if (!holding && since) {
+      if (t_ms > *since) intervals.push_back({{"start_ms", *since}, {"end_ms", t_ms}});
+      since.reset();
+    }
+  };
+  for (const auto& event : events) {
+    if (event.node == nameserver) {
+      if (event.kind == "route_view") set_holding(route_view_lists(event.fields, addr), event.t_ms);
+      if (event.kind == "process_start") set_holding(false, event.t_ms);
+    } else if (event.kind == "fault_begin" && fault_stops_process(event.fields.value("kind", "")) &&
+               lists(event.fields, "nodes", nameserver)) {
+      set_holding(false, event.t_ms);
+    }
+  }
+  if (since) intervals.push_back({{"start_ms", *since}, {"end_ms", nullptr}});
+  return intervals;
+}
+
+// Indices of the faults that act on `node` (or, for admin faults, on its broker group).
+nlohmann::json faults_touching(const Scenario& scenario, const TopologyNode& node) {
+  nlohmann::json indices = nlohmann::json::array();
+  const std::string& group = scenario.broker_groups[node.group].name;
+  for (std::size_t i = 0; i < scenario.faults.size(); ++i) {
+    const FaultSpec& fault = scenario.faults[i];
+    auto names_it = [&node](const std::vector<std::string>& names) {
+      return std::find(names.begin(), names.end(), node.name) != names.end();
+    };
+    if (names_it(fault.nodes) || names_it(fault.side_a) || names_it(fault.side_b) ||
+        fault.broker_name == group)
+      indices.push_back(i);
+  }
+  return indices;
+}
+
+nlohmann::json detections_json(const Topology& topology, const std::vector<Event>& events) {
+  nlohmann::json detections = nlohmann::json::array();
+  for (const auto& event : events) {
+    if (event.kind != "broker_removed" || !event.fields.value("removed_from_routes", false))
+      continue;
+    const std::string addr = event.fields.value("broker_addr", "");
+    auto node = topology.broker_addresses.find(addr);
+    detections.push_back(
+        {{"t_ms", event.t_ms},
+         {"nameserver", event.node},
+         {"broker_node",
+          node == topology.broker_addresses.end()
+              ? nlohmann::json()
+              : nlohmann::json(topology.nodes[static_cast<std::size_t>(node->second)].name)},
+         {"broker_addr", addr},
+         {"path", event.fields["path"]}});
+  }
+  return detections;
+}
+
+}  // namespace
+
+bool route_view_lists(const nlohmann::json& view, const std::string& addr) {
+  for (const auto& [group, ids] : view["brokers"].items()) {
+    for (const auto& [id, value] : ids.items()) {
+      if (value == addr) return true;
+    }
+  }
+  return false;
+}
+
+bool fault_stops_process(const std::string& kind) {
+  return kind == "kill" || kind == "poweroff" || kind == "shutdown";
+}
+
+std::vector<ProcessSpan> process_spans(const std::vector<Event>& events, const std::string& node,
+                                       std::int64_t duration_ms) {
+  std::vector<ProcessSpan> spans = {{"not_started", 0, 0, std::nullopt}};
+  for (const auto& event : events) {
+    if (event.t_ms > duration_ms) break;
+    if (event.node == node && event.kind == "process_start") {
+      append(spans, {"up", event.t_ms, 0, std::nullopt});
+      continue;
+    }
+    if (event.kind != "fault_begin" && event.kind != "fault_end") continue;
+    if (!lists(event.fields, "nodes", node)) continue;
+    const std::string kind = event.fields.value("kind", "");
+    const auto fault = event.fields["fault"].get<std::size_t>();
+    const bool begins = event.kind == "fault_begin";
+    if (begins && fault_stops_process(kind) && spans.back().state != "down") {
+      append(spans, {"down", event.t_ms, 0, fault});
+    } else if (kind == "pause" && begins && spans.back().state == "up") {
+      append(spans, {"paused", event.t_ms, 0, fault});
+    } else if (kind == "pause" && !begins && spans.back().state == "paused") {
+      append(spans, {"up", event.t_ms, 0, std::nullopt});
+    }
+  }
+  spans.back().end_ms = duration_ms;
+  return spans;
+}
+
+nlohmann::json timelines_json(const Scenario& scenario, const Topology& topology,
+                              const std::vector<Event>& events) {
+  nlohmann::json brokers = nlohmann::json::array();
+  for (NodeId id : topology.brokers) {
+    const TopologyNode& node = topology.nodes[static_cast<std::size_t>(id)];
+    nlohmann::json in_routes = nlohmann::json::array();
+    for (NodeId ns : topology.nameservers) {
+      const std::string& ns_name = topology.nodes[static_cast<std::size_t>(ns)].name;
+      in_routes.push_back({{"nameserver", ns_name},
+                           {"intervals", in_routes_json(events, ns_name, node.broker_addr)}});
+    }
+    brokers.push_back(
+        {{"node", node.name},
+         {"broker_name", scenario.broker_groups[node.group].name},
+         {"broker_id", node.broker_id},
+         {"addr", node.broker_addr},
+         {"process", spans_json(process_spans(events, node.name, scenario.duration_ms))},
+         {"faults", faults_touching(scenario, node)},
+         {"in_routes", in_routes}});
+  }
+  nlohmann::json nameservers = nlohmann::json::array();
+  for (NodeId id : topology.nameservers) {
+    const std::string& name = topology.nodes[static_cast<std::size_t>(id)].name;
+    nameservers.push_back(
+        {{"node", name},
+         {"process", spans_json(process_spans(events, name, scenario.duration_ms))}});
+  }
+  return {{"brokers", brokers},
+          {"nameservers", nameservers},
+          {"detections", detections_json(topology, events)}};
+}
+
+}  // namespace nssim::sim

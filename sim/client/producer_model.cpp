@@ -1,0 +1,293 @@
+// File: ProducerModel's event loop, its open-loop arrivals, and the MQClientInstance side of a
+// producer: route answers, the broker address table and the publish info table.
+#include "sim/client/producer_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <utility>
+
+#include "nameserver_core/ids.h"
+#include "sim/client/producer_model_impl.h"
+
+namespace nssim::sim {
+
+void producer_model_fail(const char* what) {
+  std::fprintf(stderr, "ProducerModel: %s\n", what);
+  std::abort();
+}
+
+ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in, NodeId self_in,
+                          std::string name_in, const NetworkHistory& network_in,
+                          const AddressBook& addresses_in, RouteQuerySources sources_in, Rng rng,
+                          ProducerObserver& observer_in, std::int64_t start_ms_in)
+    : spec(spec_in),
+      profile(profile_in),
+      self(self_in),
+      name(std::move(name_in)),
+      network(network_in),
+      addresses(addresses_in),
+      sources(sources_in),
+      observer(observer_in),
+      arrival_rng(rng.next_u64()),
+      choice_rng(rng.next_u64()),
+      start_ms(start_ms_in),
+      fault_strategy(profile_in, spec_in.config.send_latency_fault_enable,
+                     spec_in.config.start_detector_enable) {
+  send_ring.resize(16);
+  topic_slot_of_position.reserve(spec.topics.size());
+  for (const std::string& topic : spec.topics) {
+    const auto [it, inserted] = topic_slots.emplace(topic, topic_slots.size());
+    topic_slot_of_position.push_back(it->second);
+  }
+  info_by_slot.resize(topic_slots.size());
+  if (spec.rate_per_s > 0.0 && !spec.topics.empty()) {
+    schedule(arrival_time(0), EventKind::kArrival);
+  }
+}
+
+void ProducerModel::Impl::schedule(std::int64_t t_ms, EventKind kind, std::uint64_t a,
+                                   std::uint64_t b) {
+  events.push(Event{t_ms, next_seq++, kind, a, b});
+}
+
+void ProducerModel::Impl::run(const Event& event) {
+  switch (event.kind) {
+    case EventKind::kArrival:
+      on_arrival(event.t_ms);
+      return;
+    case EventKind::kRoute: {
+      auto node = route_answers.extract(event.a);
+      RouteAnswer& answer = node.mapped();
+      if (answer.answered) {
+        on_route_answer(answer.topic, std::move(answer.route), event.t_ms, answer.query);
+      } else {
+        report_route_update(answer.topic, answer.query, event.t_ms, {}, {});
+      }
+      return;
+    }
+    case EventKind::kAttemptDone:
+      on_attempt_done(event.a, event.b, event.t_ms);
+      return;
+    case EventKind::kConnectDone:
+      on_connect_done(event.a, event.t_ms);
+      return;
+    case EventKind::kLockTimeout:
+      on_lock_timeout(event.a, event.b, event.t_ms);
+      return;
+    case EventKind::kQueryConnectDone:
+      on_query_connect_done(event.a, event.b, event.t_ms);
+      return;
+    case EventKind::kQueryDone:
+      on_query_done(event.a, event.b, event.t_ms);
+      return;
+  }
+}
+
+// Arrival k of an open-loop process starting at start_ms. Fixed: start + floor(k * 1000 / rate).
+// Poisson: exponential gaps accumulated in double, floored to the millisecond.
+std::int64_t ProducerModel::Impl::arrival_time(std::uint64_t k) {
+  if (spec.arrival == Arrival::kFixed) {
+    return start_ms +
+           static_cast<std::int64_t>(std::floor(static_cast<double>(k) * 1000.0 / spec.rate_per_s));
+  }
+  poisson_clock_ms += arrival_rng.exponential(spec.rate_per_s / 1000.0);
+  return start_ms + static_cast<std::int64_t>(std::floor(poisson_clock_ms));
+}
+
+void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
+  schedule(arrival_time(++arrivals), EventKind::kArrival);
+  const std::uint64_t id = next_send_id++;
+  Send& send = new_send(id);
+  send.record.topic = spec.topics[next_topic];
+  send.topic_slot = topic_slot_of_position[next_topic];
+  next_topic = (next_topic + 1) % spec.topics.size();
+  send.record.start_ms = t_ms;
+  begin_send(id, t_ms);
+}
+
+ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
+  while (send_ring[id & (send_ring.size() - 1)].live) {
+    // The ring is full around this id: double it, keeping every live send at its new slot.
+    std::vector<Send> bigger(send_ring.size() * 2);
+    for (Send& old : send_ring) {
+      if (old.live) bigger[old.id & (bigger.size() - 1)] = std::move(old);
+    }
+    send_ring = std::move(bigger);
+  }
+  Send& send = send_ring[id & (send_ring.size() - 1)];
+  // Reset to a fresh send, keeping the buffers' capacity.
+  send.id = id;
+  send.live = true;
+  send.topic_slot = 0;
+  send.record.start_ms = 0;
+  send.record.end_ms = 0;
+  send.record.cause = SendCause::kOk;
+  send.record.attempts.clear();
+  send.info.reset();
+  send.times = 0;
+  send.times_total = 0;
+  send.mq.reset();
+  send.exception = SendCause::kOk;
+  send.token = 0;
+  send.attempt_begin_ms = 0;
+  send.attempt_timeout_ms = 0;
+  send.addr.clear();
+  send.channel = 0;
+  send.planned_end_ms = 0;
+  send.planned_cause = SendCause::kOk;
+  send.planned_close = false;
+  send.query_default = false;
+  send.query_begin_ms = 0;
+  send.query_tries_left = 0;
+  send.query_nameserver = 0;
+  send.query_connect = ConnectResult{};
+  send.query_processed_ms = 0;
+  ++live_sends;
+  return send;
+}
+
+namespace {
+
+// The names in `a` that are not in `b`, sorted.
+std::vector<std::string> names_missing_from(const std::set<std::string>& a,
+                                            const std::set<std::string>& b) {
+  std::vector<std::string> missing;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(missing));
+  return missing;
+}
+
+}  // namespace
+
+void ProducerModel::Impl::on_route_answer(const std::string& topic,
+                                          std::optional<core::TopicRouteData> route,
+                                          std::int64_t t_ms, const RouteQuery& query) {
+  std::vector<std::string> gained;
+  std::vector<std::string> lost;
+  if (route) {
+    const auto old = topic_route_table.find(topic);
+    bool changed = topic_route_data_changed(old == topic_route_table.end() ? nullptr : &old->second,
+                                            *route, profile);
+    if (!changed) {
+      // Java: MQClientInstance#isNeedUpdateTopicRouteInfo /
+      // DefaultMQProducerImpl#isPublishTopicNeedUpdate.
+      const auto info = topic_publish_info_table.find(topic);
+      changed = info == topic_publish_info_table.end() || !info->second->ok();
+    }
+    if (changed) {
+      // Names are added or overwritten here, never removed (cleanOfflineBroker is not modelled).
+      for (const auto& bd : route->broker_datas) {
+        broker_addr_table[bd.broker_name] = bd.broker_addrs;
+        if (const auto master = bd.broker_addrs.find(core::kMasterId);
+            master != bd.broker_addrs.end()) {
+          master_addr_table[bd.broker_name] = master->second;
+        } else {
+          master_addr_table.erase(bd.broker_name);
+        }
+      }
+      auto info = std::make_shared<TopicPublishInfo>(topic_route_data_to_topic_publish_info(
+          *route, ThreadLocalIndex::random(profile, choice_rng)));
+      const std::set<std::string> after = info->brokers();
+      if (const auto before = topic_publish_info_table.find(topic);
+          before != topic_publish_info_table.end()) {
+        const std::set<std::string> had = before->second->brokers();
+        gained = names_missing_from(after, had);
+        lost = names_missing_from(had, after);
+      } else {
+        gained.assign(after.begin(), after.end());
+      }
+      observer.on_publish_info(topic, t_ms, after);
+      if (const auto slot = topic_slots.find(topic); slot != topic_slots.end()) {
+        info_by_slot[slot->second] = info;
+      }
+      topic_publish_info_table[topic] = std::move(info);
+      topic_route_table[topic] = std::move(*route);
+    }
+  }
+  // A nullopt answer keeps the cached route and publish info (TOPIC_NOT_EXIST is only logged).
+  report_route_update(topic, query, t_ms, std::move(gained), std::move(lost));
+}
+
+void ProducerModel::Impl::report_route_update(const std::string& topic, const RouteQuery& query,
+                                              std::int64_t t_ms, std::vector<std::string> gained,
+                                              std::vector<std::string> lost) {
+  observer.on_route_update(RouteUpdate{topic, query, t_ms, std::move(gained), std::move(lost)});
+}
+
+std::int64_t ProducerModel::Impl::report_frontier(std::int64_t t_ms) const {
+  // A send's lines end at or after its start; sends yet to arrive start after t_ms, and route
+  // answers yet to be applied are applied at or after it.
+  std::int64_t frontier = t_ms;
+  if (live_sends == 0) return frontier;
+  for (const Send& send : send_ring) {
+    if (send.live) frontier = std::min(frontier, send.record.start_ms);
+  }
+  return frontier;
+}
+
+const std::string* ProducerModel::Impl::find_broker_address_in_publish(
+    const std::string& broker_name) const {
+  const auto it = master_addr_table.find(broker_name);
+  return it == master_addr_table.end() ? nullptr : &it->second;
+}
+
+ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self,
+                             std::string name, const NetworkHistory& network,
+                             const AddressBook& addresses, RouteQuerySources sources, Rng rng,
+                             ProducerObserver& observer, std::int64_t start_ms)
+    : impl_(std::make_unique<Impl>(spec, profile, self, std::move(name), network, addresses,
+                                   sources, rng, observer, start_ms)) {}
+
+ProducerModel::~ProducerModel() = default;
+
+void ProducerModel::on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
+                             std::int64_t t_ms, const RouteQuery& query) {
+  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
+    producer_model_fail("on_route: the answer precedes the model's present");
+  }
+  const std::uint64_t id = impl_->next_route_answer++;
+  impl_->route_answers.emplace(id, Impl::RouteAnswer{topic, std::move(route), query, true});
+  impl_->schedule(t_ms, Impl::EventKind::kRoute, id);
+}
+
+void ProducerModel::on_route_failed(const std::string& topic, std::int64_t t_ms,
+                                    const RouteQuery& query) {
+  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
+    producer_model_fail("on_route_failed: the failure precedes the model's present");
+  }
+  const std::uint64_t id = impl_->next_route_answer++;
+  impl_->route_answers.emplace(id, Impl::RouteAnswer{topic, std::nullopt, query, false});
+  impl_->schedule(t_ms, Impl::EventKind::kRoute, id);
+}
+
+void ProducerModel::advance_to(std::int64_t t_ms) {
+  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
+    producer_model_fail("advance_to: time goes backwards");
+  }
+  impl_->advanced_ms = t_ms;
+  while (!impl_->events.empty() && impl_->events.top().t_ms <= t_ms) {
+    const Impl::Event event = impl_->events.top();
+    impl_->events.pop();
+    impl_->run(event);
+  }
+  impl_->observer.on_advanced(impl_->report_frontier(t_ms));
+}
+
+std::int64_t ProducerModel::lag_ms() const {
+  const ProducerConfig& config = impl_->spec.config;
+  return config.connect_timeout_millis +
+         std::max(config.send_msg_timeout, config.mq_client_api_timeout) + 2 * kTimedWaitOverrunMs;
+}
+
+const std::string& ProducerModel::name() const { return impl_->name; }
+
+std::size_t ProducerModel::in_flight_sends() const { return impl_->live_sends; }
+
+const TopicPublishInfo* ProducerModel::publish_info(const std::string& topic) const {
+  const auto it = impl_->topic_publish_info_table.find(topic);
+  return it == impl_->topic_publish_info_table.end() ? nullptr : it->second.get();
+}
+
+}  // namespace nssim::sim

@@ -1,0 +1,119 @@
+// File: a RocketMQ producer's data plane as a pure discrete-event model: publish info built from
+// routes, queue selection, MQFaultStrategy / LatencyFaultTolerance, the sync send retry loop of
+// DefaultMQProducerImpl#sendDefaultImpl and the route query a send makes when it has no usable
+// publish info, evaluated against NetworkHistory and RouteHistory instead of sending one SimGrid
+// message per send. The producer actor feeds it its polled route answers and advances it in time.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "nameserver_core/profile.h"
+#include "nameserver_core/route_types.h"
+#include "sim/client/nameserver_client_history.h"
+#include "sim/client/publish_info.h"
+#include "sim/client/send_record.h"
+#include "sim/nameserver/route_history.h"
+#include "sim/network/network_history.h"
+#include "sim/record/trace_sink.h"
+#include "sim/scenario/rng.h"
+#include "sim/scenario/scenario.h"
+
+namespace nssim::sim {
+
+// Where each broker address lives in the simulated network.
+using AddressBook = std::map<std::string, NodeId>;
+
+// A JVM timed wait that expires (connect timeout, request timeout) is seen by the next
+// System.currentTimeMillis() at least this much after its deadline. Without it an attempt that
+// used exactly the whole budget would pass sendDefaultImpl's strict `timeout < costTime` check and
+// start a zero-budget attempt; with it the send ends in "call timeout", as the spec describes.
+inline constexpr std::int64_t kTimedWaitOverrunMs = 1;
+
+// The size of a GET_ROUTEINFO_BY_TOPIC request (header and topic), whoever sends it.
+inline constexpr std::int64_t kRouteRequestBytes = 256;
+
+// The default topic a send without any route info asks for next. Java: DefaultMQProducer's
+// createTopicKey default, TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC (5.x asks for it whatever
+// createTopicKey says); nssim has no setting for it. Brokers register it when
+// autoCreateTopicEnable.
+inline constexpr const char* kAutoCreateTopicKeyTopic = "TBW102";
+
+// Callbacks to whoever measures the run. Called in simulated-time order per producer.
+struct ProducerObserver {
+  virtual ~ProducerObserver() = default;
+  virtual void on_send(const SendRecord& record) = 0;
+  // The publish info of `topic` was rebuilt at t_ms (a changed route, or any route answer while
+  // the publish info was missing or not ok); `brokers` are the groups it now has writable
+  // queues on (sorted), possibly the same as before.
+  virtual void on_publish_info(const std::string& topic, std::int64_t t_ms,
+                               const std::set<std::string>& brokers) = 0;
+  // A route query was applied at update.answered_ms (after on_publish_info, if it rebuilt the
+  // publish info), or, when it got no answer, seen then.
+  virtual void on_route_update(const RouteUpdate& update) = 0;
+  // advance_to has evaluated everything up to its instant: whatever the model reports from now
+  // on ended at or after frontier_ms (the earliest start of a send still in flight, or that
+  // instant).
+  virtual void on_advanced(std::int64_t frontier_ms) = 0;
+};
+
+// What a send's route query reads: every NameServer's answers over time, and what this producer's
+// remoting client knew of its NameServers (its choice and channels) over time.
+struct RouteQuerySources {
+  const RouteHistory& routes;
+  const NameServerClientHistory& nameservers;
+};
+
+// Sends are concurrent (open-loop arrivals, one sync send each, as from a large thread pool) and
+// share the producer's publish info, fault table, connections and lockNamesrv, as upstream's
+// threads do.
+class ProducerModel {
+ public:
+  ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
+                const NetworkHistory& network, const AddressBook& addresses,
+                RouteQuerySources sources, Rng rng, ProducerObserver& observer,
+                std::int64_t start_ms);
+  ~ProducerModel();
+  ProducerModel(const ProducerModel&) = delete;
+  ProducerModel& operator=(const ProducerModel&) = delete;
+
+  // A route answer for `topic` that arrived at t_ms
+  // (MQClientInstance#updateTopicRouteInfoFromNameServer). nullopt is any non-SUCCESS answer
+  // (TOPIC_NOT_EXIST...): the cached route is kept. It takes effect at t_ms in the model's
+  // timeline, so t_ms must not precede the last advance_to. `query` only goes into the trace
+  // (on_route_update); models nobody traces may leave it empty.
+  void on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
+                std::int64_t t_ms, const RouteQuery& query = {});
+  // A route query for `topic` that got no answer by t_ms (the invoke failed): nothing changes,
+  // as upstream logs the exception and keeps its route; it is only reported (on_route_update)
+  // in the model's timeline, so t_ms must not precede the last advance_to either.
+  void on_route_failed(const std::string& topic, std::int64_t t_ms, const RouteQuery& query);
+  // Evaluates every pending event up to and including t_ms. The caller must only advance to
+  // instants whose future is known for `lag_ms()` beyond them: in NetworkHistory, and in the
+  // RouteHistory and NameServerClientHistory of RouteQuerySources.
+  void advance_to(std::int64_t t_ms);
+  // How far behind the present the model must stay: the furthest one step of a send looks ahead
+  // of the instant it is evaluated at, plus the timed-wait overruns. An attempt's connect
+  // (connectTimeoutMillis) and then its request (at most sendMsgTimeout); a route query's connect
+  // and then its request (at most mqClientApiTimeout), whose answer is read from RouteHistory at
+  // the instant the NameServer processes it, before that deadline.
+  std::int64_t lag_ms() const;
+
+  const std::string& name() const;
+  // Sends that have arrived but not ended by the last advance_to (never reported if the run ends).
+  std::size_t in_flight_sends() const;
+  // The publish info sends of `topic` start with now, if a route has ever been applied.
+  const TopicPublishInfo* publish_info(const std::string& topic) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace nssim::sim

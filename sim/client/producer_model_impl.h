@@ -1,0 +1,245 @@
+// File: the private state of ProducerModel, shared by its four sources: producer_model.cpp
+// (events, arrivals, routes: MQClientInstance), producer_send.cpp
+// (DefaultMQProducerImpl#sendDefaultImpl), producer_route_query.cpp (tryToFindTopicPublishInfo:
+// lockNamesrv and the NameServer request) and producer_remoting.cpp (NettyRemotingClient:
+// channels, connects, invokeSync).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sim/client/mq_fault_strategy.h"
+#include "sim/client/producer_model.h"
+
+namespace nssim::sim {
+
+// Programmer errors in the producer model: abort with a message.
+[[noreturn]] void producer_model_fail(const char* what);
+
+struct ProducerModel::Impl {
+  Impl(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
+       const NetworkHistory& network, const AddressBook& addresses, RouteQuerySources sources,
+       Rng rng, ProducerObserver& observer, std::int64_t start_ms);
+
+  // ---- events (producer_model.cpp) ----
+  enum class EventKind {
+    kArrival,
+    kRoute,
+    kAttemptDone,
+    kConnectDone,
+    kLockTimeout,
+    kQueryConnectDone,
+    kQueryDone
+  };
+  struct Event {
+    std::int64_t t_ms = 0;
+    std::uint64_t seq = 0;  // ties at one instant run in scheduling order
+    EventKind kind = EventKind::kArrival;
+    std::uint64_t a = 0;  // send id, channel id or route answer id
+    std::uint64_t b = 0;  // the send's token, for events that a later plan replaces or cancels
+  };
+  struct Later {
+    bool operator()(const Event& x, const Event& y) const {
+      return x.t_ms != y.t_ms ? x.t_ms > y.t_ms : x.seq > y.seq;
+    }
+  };
+  void schedule(std::int64_t t_ms, EventKind kind, std::uint64_t a = 0, std::uint64_t b = 0);
+  void run(const Event& event);
+  void on_arrival(std::int64_t t_ms);
+  std::int64_t arrival_time(std::uint64_t k);
+  // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, from the answer on. Every route
+  // answer goes through here, whoever asked, and is traced here.
+  void on_route_answer(const std::string& topic, std::optional<core::TopicRouteData> route,
+                       std::int64_t t_ms, const RouteQuery& query);
+  // The one place route updates reach the observer (and so the trace).
+  void report_route_update(const std::string& topic, const RouteQuery& query, std::int64_t t_ms,
+                           std::vector<std::string> gained, std::vector<std::string> lost);
+  // The earliest instant a later report can end at, once everything up to t_ms is evaluated.
+  std::int64_t report_frontier(std::int64_t t_ms) const;
+  // Java: MQClientInstance#findBrokerAddressInPublish: brokerId 0 only.
+  // Returns the master's address, or nullptr; the pointer lives until the next route answer.
+  const std::string* find_broker_address_in_publish(const std::string& broker_name) const;
+
+  // ---- sends (producer_send.cpp) ----
+  struct Send {
+    std::uint64_t id = 0;
+    bool live = false;
+    std::size_t topic_slot = 0;  // index into info_by_slot
+    SendRecord record;
+    std::shared_ptr<TopicPublishInfo> info;  // fixed for the whole send, as upstream's local
+    int times = 0;
+    int times_total = 0;
+    std::optional<MessageQueue> mq;        // the last queue selected
+    SendCause exception = SendCause::kOk;  // the last attempt's failure
+    std::uint64_t token = 0;               // bumped whenever its pending event is replaced
+    // The running attempt.
+    std::int64_t attempt_begin_ms = 0;
+    std::int64_t attempt_timeout_ms = 0;
+    std::string addr;
+    std::uint64_t channel = 0;
+    // The planned end of the running attempt, or of the running route query's request.
+    std::int64_t planned_end_ms = 0;
+    SendCause planned_cause = SendCause::kOk;
+    bool planned_close = false;
+    // The route query of tryToFindTopicPublishInfo, while one runs.
+    bool query_default = false;           // the second one, for the default topic TBW102
+    std::int64_t query_begin_ms = 0;      // invokeSync's beginStartTime
+    std::size_t query_tries_left = 0;     // addresses getAndCreateNameserverChannel may still try
+    NodeId query_nameserver = 0;          // the NameServer it connects to or asks
+    ConnectResult query_connect;          // the running connect's outcome
+    std::int64_t query_processed_ms = 0;  // when the NameServer processes an answered request
+  };
+  void begin_send(std::uint64_t id, std::int64_t t_ms);
+  // The send loop with the publish info now in the table, or "No route info of this topic".
+  void start_with_publish_info(std::uint64_t id, std::int64_t t_ms);
+  // One pass of sendDefaultImpl's loop from its top: select, budget check, sendKernelImpl.
+  void iterate(std::uint64_t id, std::int64_t t_ms);
+  void start_attempt(std::uint64_t id, std::int64_t t_ms, std::int64_t timeout_ms);
+  // An attempt ended: record it, update the fault item per exception kind, loop or return.
+  void complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause);
+  void finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause);
+
+  // ---- remoting client (producer_remoting.cpp) ----
+  struct Channel {
+    std::string addr;
+    NodeId node = 0;
+    bool connected = false;  // false: the connect is still running
+    bool closed = false;     // out of channel_tables; kept while requests are pending on it
+    ConnectResult connect;   // the connect's outcome, known when it starts
+    std::uint32_t epoch = 0;
+    std::int64_t opened_ms = 0;
+    std::vector<std::uint64_t> waiting;  // sends waiting for the connect, in order
+    std::vector<std::uint64_t> pending;  // sends with a request in flight on it, sorted
+  };
+  // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
+  void invoke_sync(std::uint64_t id, std::int64_t t_ms);
+  void on_connect_done(std::uint64_t channel_id, std::int64_t t_ms);
+  // How a sync request over an open channel to incarnation `epoch` of `node` ends, sent at t_ms
+  // by an invokeSync that began at begin_ms with `timeout_ms`: the instant the caller learns it,
+  // the cause (kOk: answered), and whether the caller closes the channel.
+  struct InvokeResult {
+    std::int64_t end_ms = 0;
+    SendCause cause = SendCause::kOk;
+    bool close = false;
+  };
+  // Java: NettyRemotingClient#invokeSync once it has a channel: the budget check, then
+  // invokeSyncImpl and its exceptions.
+  InvokeResult invoke_on_channel(NodeId node, std::uint32_t epoch, std::int64_t begin_ms,
+                                 std::int64_t timeout_ms, std::int64_t t_ms,
+                                 std::int64_t bytes) const;
+  // `channel` is channels[channel_id], passed along so that the hot path looks it up once.
+  void send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
+                    std::int64_t t_ms);
+  void plan(std::uint64_t id, std::uint64_t channel_id, Channel& channel, std::int64_t end_ms,
+            SendCause cause, bool close);
+  void on_attempt_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  // Java: NettyRemotingClient#closeChannel; fail_fast: NettyRemotingAbstract#failFast, run by the
+  // pipeline's close() (a local close, an RST), not by a FIN in 4.9.
+  void close_channel(std::uint64_t channel_id, std::int64_t t_ms, bool fail_fast);
+  void forget_channel_if_idle(std::uint64_t channel_id);
+  NodeId node_of(const std::string& addr) const;
+
+  // ---- route queries (producer_route_query.cpp) ----
+  // Java: DefaultMQProducerImpl#tryToFindTopicPublishInfo, for a send whose publish info is
+  // missing or not ok.
+  void try_to_find_topic_publish_info(std::uint64_t id, std::int64_t t_ms);
+  // Java: MQClientInstance#updateTopicRouteInfoFromNameServer(topic, isDefault, producer): the
+  // tryLock of lockNamesrv (waiting at most LOCK_TIMEOUT_MILLIS), then the request.
+  void lock_namesrv(std::uint64_t id, std::int64_t t_ms);
+  void on_lock_timeout(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  void unlock_namesrv(std::int64_t t_ms);
+  void update_topic_route_info(std::uint64_t id, std::int64_t t_ms);
+  // The update returned false without a request (tryLock timed out).
+  void on_update_skipped(std::uint64_t id, std::int64_t t_ms);
+  // Java: NettyRemotingClient#invokeSync(null, ...) up to the channel:
+  // getAndCreateNameserverChannel.
+  void get_and_create_nameserver_channel(std::uint64_t id, std::int64_t t_ms);
+  void on_query_connect_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  void send_route_request(std::uint64_t id, std::uint32_t epoch, std::int64_t t_ms);
+  void plan_query(std::uint64_t id, const InvokeResult& result);
+  RouteQuery traced_query(const Send& send, std::string outcome) const;
+  void on_query_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  // The client's NameServer choice at t_ms: its own latest, or the actor's if that is newer.
+  NameServerClientHistory::Choice nameserver_choice(std::int64_t t_ms) const;
+  // The incarnation the client's channel to `nameserver` is open to at t_ms, if it is usable.
+  std::optional<std::uint32_t> open_nameserver_channel(NodeId nameserver, std::int64_t t_ms) const;
+
+  // ---- configuration ----
+  ProducerSpec spec;
+  core::Profile profile;
+  NodeId self;
+  std::string name;
+  const NetworkHistory& network;
+  const AddressBook& addresses;
+  RouteQuerySources sources;
+  ProducerObserver& observer;
+  Rng arrival_rng;  // inter-arrival gaps only, so arrivals do not depend on routes or faults
+  Rng choice_rng;   // indexes and pickOneAtLeast
+  std::int64_t start_ms;
+  MqFaultStrategy fault_strategy;
+
+  // ---- state ----
+  std::priority_queue<Event, std::vector<Event>, Later> events;
+  std::uint64_t next_seq = 0;
+  std::optional<std::int64_t> advanced_ms;
+  std::uint64_t arrivals = 0;
+  double poisson_clock_ms = 0.0;
+  std::size_t next_topic = 0;
+
+  std::map<std::string, core::TopicRouteData> topic_route_table;
+  std::map<std::string, std::map<std::int64_t, std::string>> broker_addr_table;
+  std::map<std::string, std::shared_ptr<TopicPublishInfo>> topic_publish_info_table;
+  struct RouteAnswer {
+    std::string topic;
+    std::optional<core::TopicRouteData> route;
+    RouteQuery query;
+    bool answered = true;  // false: the call failed, and the answer is only reported
+  };
+  std::map<std::uint64_t, RouteAnswer> route_answers;
+  std::uint64_t next_route_answer = 0;
+
+  // lockNamesrv and the sends waiting for it, in order, each with its tryLock deadline.
+  bool namesrv_locked = false;
+  std::deque<std::pair<std::uint64_t, std::int64_t>> namesrv_lock_waiters;
+  // What this model's own route queries changed in the client's NameServer choice and channels,
+  // each since the instant it did; the actor's later records win over them.
+  std::optional<NameServerClientHistory::Choice> own_nameserver_choice;
+  std::map<NodeId, NameServerClientHistory::ChannelState> own_nameserver_channels;
+
+  // The sends in flight, in a ring indexed by id (grown when an id's slot is still in use).
+  std::vector<Send> send_ring;
+  std::size_t live_sends = 0;
+  std::uint64_t next_send_id = 0;
+  Send* find_send(std::uint64_t id) {
+    Send& s = send_ring[id & (send_ring.size() - 1)];
+    return s.live && s.id == id ? &s : nullptr;
+  }
+  Send& send_at(std::uint64_t id) {
+    Send* s = find_send(id);
+    if (s == nullptr) producer_model_fail("unknown send");
+    return *s;
+  }
+  Send& new_send(std::uint64_t id);
+
+  // Per spec topic (the first position of each name): the publish info sends start with.
+  std::vector<std::size_t> topic_slot_of_position;
+  std::unordered_map<std::string, std::size_t> topic_slots;
+  std::vector<std::shared_ptr<TopicPublishInfo>> info_by_slot;
+  // broker name -> master address (brokerId 0), mirrored from broker_addr_table.
+  std::unordered_map<std::string, std::string> master_addr_table;
+
+  std::unordered_map<std::uint64_t, Channel> channels;
+  std::unordered_map<std::string, std::uint64_t>
+      channel_tables;  // addr -> channel (NettyRemotingClient's)
+  std::uint64_t next_channel_id = 1;
+};
+
+}  // namespace nssim::sim

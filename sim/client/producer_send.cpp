@@ -1,0 +1,154 @@
+// File: the sync send of DefaultMQProducerImpl: the retry loop of sendDefaultImpl, sendKernelImpl's
+// address lookup, and the fault-item update per exception kind. A send without usable publish
+// info first makes tryToFindTopicPublishInfo's synchronous route query
+// (producer_route_query.cpp).
+
+#include "sim/client/producer_model_impl.h"
+
+namespace nssim::sim {
+
+namespace {
+
+// The exceptions sendDefaultImpl catches, by the cause the model reports.
+bool is_remoting_exception(SendCause cause) {
+  switch (cause) {
+    case SendCause::kConnectTimeout:
+    case SendCause::kConnectRefused:
+    case SendCause::kRequestTimeout:
+    case SendCause::kConnectionReset:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+// Java: DefaultMQProducerImpl#sendDefaultImpl up to its loop. beginTimestampFirst is the arrival,
+// so the time a route query takes (producer_route_query.cpp) counts against sendMsgTimeout.
+void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
+  Send& send = send_at(id);
+  const auto& info = info_by_slot[send.topic_slot];
+  if (info && info->ok()) {
+    start_with_publish_info(id, t_ms);
+    return;
+  }
+  try_to_find_topic_publish_info(id, t_ms);
+}
+
+void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
+  Send& send = send_at(id);
+  send.info = info_by_slot[send.topic_slot];
+  if (!send.info || !send.info->ok()) {
+    // MQClientException "No route info of this topic" (NOT_FOUND_TOPIC_EXCEPTION).
+    finish_send(id, t_ms, SendCause::kNoRoute);
+    return;
+  }
+  send.times_total = 1 + spec.config.retry_times_when_send_failed;  // SYNC
+  iterate(id, t_ms);
+}
+
+// Java: DefaultMQProducerImpl#sendDefaultImpl, the body of `for (; times < timesTotal; times++)`.
+// The queue is selected before the budget check, so an attempt that used the whole budget still
+// advances the round-robin index.
+void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
+  Send& send = send_at(id);
+  if (send.times >= send.times_total) {
+    finish_send(id, t_ms, send.exception);
+    return;
+  }
+  const bool reset_index = send.times > 0;  // 5.x; 4.9 has no reset
+  if (send.mq) {
+    const std::optional<std::string> last_broker = send.mq->broker_name;
+    send.mq = fault_strategy.select_one_message_queue(*send.info, last_broker, reset_index, t_ms,
+                                                      choice_rng);
+  } else {
+    static const std::optional<std::string> kNoLastBroker;
+    send.mq = fault_strategy.select_one_message_queue(*send.info, kNoLastBroker, reset_index, t_ms,
+                                                      choice_rng);
+  }
+  const std::int64_t timeout = spec.config.send_msg_timeout;
+  const std::int64_t cost = t_ms - send.record.start_ms;
+  if (timeout < cost) {
+    // "sendDefaultImpl call timeout", whatever the earlier exception was.
+    finish_send(id, t_ms, SendCause::kSendTimeoutBudget);
+    return;
+  }
+  std::int64_t current_timeout = timeout - cost;
+  const std::int64_t max_per_request = spec.config.send_msg_max_timeout_per_request;
+  const bool can_retry_again = send.times + 1 < send.times_total;
+  if (profile == core::Profile::kV5 && max_per_request > -1 && can_retry_again &&
+      current_timeout > max_per_request) {
+    current_timeout = max_per_request;
+  }
+  start_attempt(id, t_ms, current_timeout);
+}
+
+// Java: DefaultMQProducerImpl#sendKernelImpl and MQClientAPIImpl#sendMessage. Their own budget
+// checks see no time pass here, so only the address lookup can fail before the remoting call.
+void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
+                                        std::int64_t timeout_ms) {
+  Send& send = send_at(id);
+  send.attempt_begin_ms = t_ms;
+  send.attempt_timeout_ms = timeout_ms;
+  AttemptRecord& attempt = send.record.attempts.emplace_back();
+  attempt.broker_name = send.mq->broker_name;
+  attempt.queue_id = send.mq->queue_id;
+  attempt.start_ms = t_ms;
+  attempt.end_ms = t_ms;
+  attempt.cause = SendCause::kOk;
+  const std::string* addr = find_broker_address_in_publish(send.mq->broker_name);
+  if (!addr) {
+    // MQClientException "The broker[...] not exist" (the route refresh it tries first is a no-op
+    // while the publish info is ok).
+    complete_attempt(id, t_ms, SendCause::kNoRoute);
+    return;
+  }
+  send.addr = *addr;
+  invoke_sync(id, t_ms);
+}
+
+// Java: the catch blocks of sendDefaultImpl (10.5 step 5).
+void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
+  Send& send = send_at(id);
+  AttemptRecord& attempt = send.record.attempts.back();
+  attempt.end_ms = t_ms;
+  attempt.cause = cause;
+  const std::string& broker = send.mq->broker_name;
+  const std::int64_t latency = t_ms - send.attempt_begin_ms;
+  const bool v4_9 = profile == core::Profile::kV4_9;
+  if (cause == SendCause::kOk) {
+    // Every answer from a live broker is SEND_OK: broker-side errors and store statuses are not
+    // modelled, so retryAnotherBrokerWhenNotStoreOK and retryResponseCodes never apply.
+    fault_strategy.update_fault_item(broker, latency, /*isolation=*/false, /*reachable=*/true,
+                                     t_ms);
+    finish_send(id, t_ms, SendCause::kOk);
+    return;
+  }
+  if (is_remoting_exception(cause)) {
+    fault_strategy.update_fault_item(broker, latency, /*isolation=*/true,
+                                     /*reachable=*/!fault_strategy.start_detector_enable(), t_ms);
+  } else {
+    // MQClientException (kNoRoute): 4.9 isolates, 5.x does not.
+    fault_strategy.update_fault_item(broker, latency, /*isolation=*/v4_9, /*reachable=*/true, t_ms);
+  }
+  send.exception = cause;  // "resend at once"
+  ++send.times;
+  iterate(id, t_ms);
+}
+
+void ProducerModel::Impl::finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
+  Send& send = send_at(id);
+  send.live = false;
+  --live_sends;
+  send.info.reset();
+  SendRecord& record = send.record;
+  record.end_ms = t_ms;
+  record.cause = cause;
+  observer.on_send(record);
+  // Cleared now, while it is in cache: the slot is reused only after the producer's other sends,
+  // and clearing it then cost a cache miss per send.
+  record.attempts.clear();
+}
+
+}  // namespace nssim::sim

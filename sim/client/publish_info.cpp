@@ -1,0 +1,199 @@
+// File: TopicPublishInfo, ThreadLocalIndex and the client's route comparison, after
+// TopicPublishInfo.java, ThreadLocalIndex.java and MQClientInstance.java of both profiles.
+#include "sim/client/publish_info.h"
+
+#include <algorithm>
+#include <charconv>
+#include <functional>
+#include <string_view>
+#include <utility>
+
+#include "nameserver_core/ids.h"
+
+namespace nssim::sim {
+
+namespace {
+
+constexpr std::int32_t kPositiveMask = 0x7FFFFFFF;
+
+// Java: String#split(sep), which drops trailing empty strings.
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t end = text.find(sep, begin);
+    parts.push_back(text.substr(begin, end == std::string_view::npos ? end : end - begin));
+    if (end == std::string_view::npos) break;
+    begin = end + 1;
+  }
+  while (!parts.empty() && parts.back().empty()) parts.pop_back();
+  return parts;
+}
+
+// Java: QueueData#compareTo and BrokerData#compareTo order by brokerName only; Collections.sort
+// is stable.
+struct ByBrokerName {
+  template <typename T>
+  bool operator()(const T& a, const T& b) const {
+    return a.broker_name < b.broker_name;
+  }
+};
+
+std::vector<core::QueueData> sorted_queue_datas(std::vector<core::QueueData> queue_datas) {
+  std::stable_sort(queue_datas.begin(), queue_datas.end(), ByBrokerName{});
+  return queue_datas;
+}
+
+// Java: BrokerData#equals compares brokerName and brokerAddrs only.
+bool same_broker_data(const core::BrokerData& a, const core::BrokerData& b) {
+  return a.broker_name == b.broker_name && a.broker_addrs == b.broker_addrs;
+}
+
+// Whether two lists are equal once each is stably sorted by brokerName, comparing with `same`.
+// Routes come from the NameServer already sorted, so the copies are made only when needed: every
+// producer compares every route it polls.
+template <typename T, typename Same>
+bool same_when_sorted(const std::vector<T>& a, const std::vector<T>& b, Same same) {
+  if (a.size() != b.size()) return false;
+  const auto sorted = [](const std::vector<T>& v) {
+    return std::is_sorted(v.begin(), v.end(), ByBrokerName{});
+  };
+  if (sorted(a) && sorted(b)) return std::equal(a.begin(), a.end(), b.begin(), same);
+  std::vector<T> a_sorted = a;
+  std::vector<T> b_sorted = b;
+  std::stable_sort(a_sorted.begin(), a_sorted.end(), ByBrokerName{});
+  std::stable_sort(b_sorted.begin(), b_sorted.end(), ByBrokerName{});
+  return std::equal(a_sorted.begin(), a_sorted.end(), b_sorted.begin(), same);
+}
+
+bool same_mapping(const std::optional<std::map<std::string, core::TopicQueueMappingInfo>>& a,
+                  const std::optional<std::map<std::string, core::TopicQueueMappingInfo>>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  if (!a) return true;
+  return std::equal(a->begin(), a->end(), b->begin(), b->end(), [](const auto& x, const auto& y) {
+    return x.first == y.first && x.second.bname == y.second.bname && x.second.json == y.second.json;
+  });
+}
+
+}  // namespace
+
+ThreadLocalIndex ThreadLocalIndex::random(core::Profile profile, Rng& rng) {
+  const std::int32_t drawn = rng.next_int32();
+  return ThreadLocalIndex(profile == core::Profile::kV4_9 ? java_abs(drawn) : drawn);
+}
+
+std::int32_t ThreadLocalIndex::increment_and_get() {
+  value_ = java_int_add(value_, 1);
+  return value_ & kPositiveMask;
+}
+
+void ThreadLocalIndex::reset(Rng& rng) {
+  value_ = static_cast<std::int32_t>(rng.uniform_u64(static_cast<std::uint64_t>(kPositiveMask)));
+}
+
+TopicPublishInfo::TopicPublishInfo(std::vector<MessageQueue> queues, core::TopicRouteData route,
+                                   bool order_topic, ThreadLocalIndex index)
+    : message_queue_list_(std::move(queues)),
+      topic_route_data_(std::move(route)),
+      order_topic_(order_topic),
+      send_which_queue_(index) {}
+
+std::set<std::string> TopicPublishInfo::brokers() const {
+  std::set<std::string> out;
+  for (const auto& mq : message_queue_list_) out.insert(mq.broker_name);
+  return out;
+}
+
+std::size_t TopicPublishInfo::position(std::int32_t index) const {
+  // Java: Math.abs(index) % size, and "if (pos < 0) pos = 0" for Integer.MIN_VALUE.
+  const auto n = static_cast<std::int64_t>(message_queue_list_.size());
+  const std::int64_t pos = static_cast<std::int64_t>(java_abs(index)) % n;
+  return pos < 0 ? 0 : static_cast<std::size_t>(pos);
+}
+
+const MessageQueue& TopicPublishInfo::select_one_message_queue() {
+  return message_queue_list_[position(send_which_queue_.increment_and_get())];
+}
+
+const MessageQueue& TopicPublishInfo::select_one_message_queue(
+    const std::optional<std::string>& last_broker) {
+  if (!last_broker) return select_one_message_queue();
+  for (std::size_t i = 0; i < message_queue_list_.size(); ++i) {
+    const MessageQueue& mq = select_one_message_queue();
+    if (mq.broker_name != *last_broker) return mq;
+  }
+  return select_one_message_queue();
+}
+
+const MessageQueue* TopicPublishInfo::select_one_message_queue(
+    const std::function<bool(const MessageQueue&)>& filter) {
+  for (std::size_t i = 0; i < message_queue_list_.size(); ++i) {
+    const MessageQueue& mq = select_one_message_queue();
+    if (filter(mq)) return &mq;
+  }
+  return nullptr;
+}
+
+int TopicPublishInfo::get_queue_id_by_broker(const std::optional<std::string>& broker_name) const {
+  if (!broker_name) return -1;
+  for (const auto& qd : topic_route_data_.queue_datas) {
+    if (core::perm::is_writeable(qd.perm) && qd.broker_name == *broker_name) {
+      return qd.write_queue_nums;
+    }
+  }
+  return -1;
+}
+
+TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteData& route,
+                                                        ThreadLocalIndex index) {
+  core::TopicRouteData kept = route;
+  kept.queue_datas = sorted_queue_datas(route.queue_datas);  // Java sorts the route in place
+  std::vector<MessageQueue> queues;
+  if (route.order_topic_conf && !route.order_topic_conf->empty()) {
+    for (std::string_view broker : split(*route.order_topic_conf, ';')) {
+      const auto item = split(broker, ':');
+      int nums = 0;
+      // Java: Integer.parseInt(item[1]) throws on a malformed entry and the whole route update
+      // fails; the model skips the entry instead.
+      if (item.size() < 2 ||
+          std::from_chars(item[1].data(), item[1].data() + item[1].size(), nums).ec !=
+              std::errc{}) {
+        continue;
+      }
+      for (int i = 0; i < nums; ++i) queues.push_back(MessageQueue{std::string(item[0]), i});
+    }
+    return TopicPublishInfo(std::move(queues), std::move(kept), /*order_topic=*/true, index);
+  }
+  // 5.x: a route with topicQueueMappingByBroker (static topics) takes another branch upstream;
+  // scenarios have no static topics, so the mapping is ignored here.
+  for (const auto& qd : kept.queue_datas) {
+    if (!core::perm::is_writeable(qd.perm)) continue;
+    const auto bd = std::find_if(kept.broker_datas.begin(), kept.broker_datas.end(),
+                                 [&](const auto& b) { return b.broker_name == qd.broker_name; });
+    if (bd == kept.broker_datas.end() || !bd->broker_addrs.contains(core::kMasterId)) continue;
+    for (int i = 0; i < qd.write_queue_nums; ++i) queues.push_back(MessageQueue{qd.broker_name, i});
+  }
+  return TopicPublishInfo(std::move(queues), std::move(kept), /*order_topic=*/false, index);
+}
+
+bool topic_route_data_changed(const std::optional<core::TopicRouteData>& old_route,
+                              const core::TopicRouteData& new_route, core::Profile profile) {
+  return topic_route_data_changed(old_route ? &*old_route : nullptr, new_route, profile);
+}
+
+bool topic_route_data_changed(const core::TopicRouteData* old_route,
+                              const core::TopicRouteData& new_route, core::Profile profile) {
+  if (old_route == nullptr) return true;
+  const core::TopicRouteData& old = *old_route;
+  if (old.order_topic_conf != new_route.order_topic_conf) return true;
+  if (!same_when_sorted(old.queue_datas, new_route.queue_datas, std::equal_to<core::QueueData>{})) {
+    return true;
+  }
+  if (!same_when_sorted(old.broker_datas, new_route.broker_datas, same_broker_data)) return true;
+  if (old.filter_server_table != new_route.filter_server_table) return true;
+  // Only 5.x's TopicRouteData#equals includes topicQueueMappingByBroker.
+  return profile == core::Profile::kV5 &&
+         !same_mapping(old.topic_queue_mapping_by_broker, new_route.topic_queue_mapping_by_broker);
+}
+
+}  // namespace nssim::sim

@@ -1,0 +1,114 @@
+// File: SendStats (see send_stats.h).
+#include "sim/record/send_stats.h"
+
+namespace nssim::sim {
+
+bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t t_ms,
+                        const std::string& group) {
+  const PublishChange* last = nullptr;
+  for (const auto& change : changes) {
+    if (change.t_ms > t_ms) break;
+    last = &change;
+  }
+  return last != nullptr && last->brokers.count(group) != 0;
+}
+
+void SendCounts::add(const SendRecord& record) {
+  ++sends;
+  attempts += static_cast<std::int64_t>(record.attempts.size());
+  ++by_cause[static_cast<std::size_t>(record.cause)];
+  if (record.cause == SendCause::kOk && record.attempts.size() > 1) ++retries_succeeded;
+}
+
+std::int64_t SendCounts::failed() const {
+  return sends - by_cause[static_cast<std::size_t>(SendCause::kOk)];
+}
+
+std::int64_t BrokerAttempts::failed() const {
+  return attempts - by_cause[static_cast<std::size_t>(SendCause::kOk)];
+}
+
+// Counts every report and passes it on to the trace, if there is one: with tracing off a send
+// costs one null check more.
+class SendStats::Observer : public ProducerObserver {
+ public:
+  Observer(SendStats& stats, std::string producer, SendCounts& group, TraceSink* trace,
+           std::size_t trace_handle)
+      : stats_(stats),
+        producer_(std::move(producer)),
+        group_(group),
+        trace_(trace),
+        trace_handle_(trace_handle) {}
+  void on_send(const SendRecord& record) override {
+    stats_.on_send(record, group_);
+    if (trace_ != nullptr) trace_->on_send(trace_handle_, record);
+  }
+  void on_publish_info(const std::string& topic, std::int64_t t_ms,
+                       const std::set<std::string>& brokers) override {
+    stats_.publish_changes_[producer_][topic].push_back(PublishChange{t_ms, brokers});
+  }
+  void on_route_update(const RouteUpdate& update) override {
+    if (trace_ != nullptr) trace_->on_route_update(trace_handle_, update);
+  }
+  void on_advanced(std::int64_t frontier_ms) override {
+    if (trace_ != nullptr) trace_->on_frontier(trace_handle_, frontier_ms);
+  }
+
+ private:
+  SendStats& stats_;
+  std::string producer_;
+  SendCounts& group_;
+  TraceSink* trace_;
+  std::size_t trace_handle_;
+};
+
+SendStats::SendStats(std::vector<TimeWindow> windows, TraceSink* trace)
+    : windows_(std::move(windows)),
+      trace_(trace),
+      window_counts_(windows_.size()),
+      window_latencies_(windows_.size()) {}
+
+SendStats::~SendStats() = default;
+
+ProducerObserver& SendStats::observer_for(const std::string& producer, const std::string& group) {
+  auto& slot = observers_[producer];
+  if (!slot) {
+    const std::size_t handle = trace_ != nullptr ? trace_->add_producer(producer, group) : 0;
+    slot = std::make_unique<Observer>(*this, producer, by_group_[group], trace_, handle);
+  }
+  return *slot;
+}
+
+void SendStats::count_attempt(const AttemptRecord& attempt) {
+  if (attempt.broker_name.empty()) return;  // no queue was chosen: no broker to count it at
+  if (last_broker_ == by_broker_.end() || last_broker_->first != attempt.broker_name) {
+    last_broker_ = by_broker_.try_emplace(attempt.broker_name).first;
+  }
+  BrokerAttempts& broker = last_broker_->second;
+  ++broker.attempts;
+  ++broker.by_cause[static_cast<std::size_t>(attempt.cause)];
+  if (attempt.cause != SendCause::kOk) return;
+  const auto second = static_cast<std::size_t>(attempt.start_ms / 1000);
+  if (broker.ok_per_second.size() <= second) broker.ok_per_second.resize(second + 1, 0);
+  ++broker.ok_per_second[second];
+}
+
+void SendStats::on_send(const SendRecord& record, SendCounts& group) {
+  totals_.add(record);
+  group.add(record);
+  for (const auto& attempt : record.attempts) count_attempt(attempt);
+  const std::int64_t second = record.start_ms / 1000;
+  if (last_second_ == per_second_.end() || last_second_->first != second) {
+    last_second_ = per_second_.try_emplace(second).first;
+  }
+  last_second_->second.add(record);
+  if (record.cause == SendCause::kNoRoute) ++no_route_ends_[record.end_ms];
+  for (std::size_t i = 0; i < windows_.size(); ++i) {
+    if (record.start_ms >= windows_[i].start_ms && record.start_ms < windows_[i].end_ms) {
+      window_counts_[i].add(record);
+      window_latencies_[i].add(record.end_ms - record.start_ms);
+    }
+  }
+}
+
+}  // namespace nssim::sim

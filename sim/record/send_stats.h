@@ -1,0 +1,109 @@
+// File: what the run keeps of tens of millions of sends: totals, a per-second series, the sends
+// inside each outage window (counts by cause and a histogram of their durations), when the sends
+// that found no route ended, and every producer's publish-info changes, from which route-health
+// windows are measured.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim/client/producer_model.h"
+#include "sim/client/send_record.h"
+#include "sim/record/latency_histogram.h"
+#include "sim/record/trace_sink.h"
+
+namespace nssim::sim {
+
+inline constexpr std::size_t kSendCauseCount = 8;
+
+struct SendCounts {
+  std::int64_t sends = 0;
+  std::int64_t attempts = 0;
+  std::int64_t retries_succeeded = 0;  // sends that succeeded after a failed attempt
+  std::array<std::int64_t, kSendCauseCount> by_cause{};  // index: SendCause; kOk counts successes
+  void add(const SendRecord& record);
+  std::int64_t failed() const;
+};
+
+// The attempts that went to one broker group, whatever send they belonged to: a send retried on
+// another broker counts one attempt at each.
+struct BrokerAttempts {
+  std::int64_t attempts = 0;
+  std::array<std::int64_t, kSendCauseCount> by_cause{};  // kOk counts the attempts that succeeded
+  std::vector<std::int64_t> ok_per_second;               // index: the second the attempt started
+  std::int64_t failed() const;
+};
+
+struct TimeWindow {
+  std::int64_t start_ms = 0;
+  std::int64_t end_ms = 0;  // exclusive
+};
+
+struct PublishChange {
+  std::int64_t t_ms = 0;
+  std::set<std::string> brokers;
+};
+
+// Whether the publish info in force at t_ms (the last change at or before it) holds `group`.
+bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t t_ms,
+                        const std::string& group);
+
+class SendStats {
+ public:
+  // `trace` (may be null: no trace) also receives every report of every producer.
+  explicit SendStats(std::vector<TimeWindow> windows, TraceSink* trace = nullptr);
+  ~SendStats();
+  SendStats(const SendStats&) = delete;
+  SendStats& operator=(const SendStats&) = delete;
+
+  // The observer for one producer of producer group `group` (a producer set of the scenario);
+  // valid as long as this object. The first call for a producer registers it with the trace.
+  ProducerObserver& observer_for(const std::string& producer, const std::string& group);
+
+  const SendCounts& totals() const { return totals_; }
+  const std::map<std::int64_t, SendCounts>& per_second() const { return per_second_; }
+  const std::vector<TimeWindow>& windows() const { return windows_; }
+  const SendCounts& window_counts(std::size_t i) const { return window_counts_[i]; }
+  // By broker group name (brokerName), and by producer group.
+  const std::map<std::string, BrokerAttempts>& by_broker() const { return by_broker_; }
+  const std::map<std::string, SendCounts>& by_group() const { return by_group_; }
+  // Send durations (ms) of the sends that started inside window i.
+  const LatencyHistogram& window_latencies(std::size_t i) const { return window_latencies_[i]; }
+  // How many sends that failed with kNoRoute ended at each millisecond (only those with any).
+  const std::map<std::int64_t, std::int64_t>& no_route_ends() const { return no_route_ends_; }
+  // producer -> topic -> changes in time order.
+  const std::map<std::string, std::map<std::string, std::vector<PublishChange>>>& publish_changes()
+      const {
+    return publish_changes_;
+  }
+
+ private:
+  class Observer;
+  void on_send(const SendRecord& record, SendCounts& group);
+  void count_attempt(const AttemptRecord& attempt);
+
+  std::vector<TimeWindow> windows_;
+  TraceSink* trace_;
+  SendCounts totals_;
+  std::map<std::int64_t, SendCounts> per_second_;
+  // The entry the last send went to: sends come in runs of one producer's evaluation window, so
+  // most go to the same second as the one before.
+  std::map<std::int64_t, SendCounts>::iterator last_second_ = per_second_.end();
+  std::vector<SendCounts> window_counts_;
+  std::vector<LatencyHistogram> window_latencies_;
+  std::map<std::int64_t, std::int64_t> no_route_ends_;
+  std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
+  std::map<std::string, std::unique_ptr<Observer>> observers_;
+  std::map<std::string, SendCounts> by_group_;
+  std::map<std::string, BrokerAttempts> by_broker_;
+  // The broker the last attempt went to: most attempts of a run of sends go to few brokers, and
+  // this saves a map look-up by name per attempt.
+  std::map<std::string, BrokerAttempts>::iterator last_broker_ = by_broker_.end();
+};
+
+}  // namespace nssim::sim

@@ -1,0 +1,363 @@
+// File: the scenario loader's top level and topology sections: document, NameServers, broker
+// groups, topics and producers, with `count` expansion and one namespace for node names so that
+// every fault target and partition side names exactly one thing.
+#include "sim/scenario/scenario_loader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "sim/scenario/scenario_config.h"
+#include "sim/scenario/scenario_faults.h"
+#include "sim/scenario/scenario_json.h"
+
+namespace nssim::sim {
+
+namespace {
+
+using detail::IntRange;
+using detail::Json;
+using detail::Obj;
+using detail::quote;
+
+// Simulator limits, so that a typo cannot ask for a billion hosts.
+constexpr std::int64_t kMaxNameServers = 64;
+constexpr std::int64_t kMaxBrokerGroups = 10000;
+constexpr std::int64_t kMaxSlaves = 16;
+constexpr std::int64_t kMaxTopics = 100000;
+constexpr std::int64_t kMaxProducers = 100000;
+constexpr std::int64_t kMaxMessageSizeBytes = 4 * 1024 * 1024;  // DefaultMQProducer#maxMessageSize
+constexpr double kMaxRatePerS = 100000.0;
+constexpr double kMaxLatencyMs = 600000.0;
+constexpr double kMaxBandwidthMbps = 1e6;
+constexpr std::size_t kMaxNameLength = 127;               // TopicValidator#TOPIC_MAX_LENGTH
+constexpr std::size_t kMaxTopicPlacements = 1000000;      // topics x their groups
+constexpr std::size_t kMaxProducerTopicPairs = 10000000;  // producers x their topics
+
+// Names that a later reference must resolve to exactly one thing, with who took each.
+class NameRegistry {
+ public:
+  void reserve(const std::string& name) { owners_[name] = ""; }
+  void add(const Obj& at, std::string_view key, const std::string& name, const std::string& owner,
+           const std::string& lead = "") {
+    auto [it, fresh] = owners_.emplace(name, owner);
+    if (fresh) return;
+    at.fail_at(key, lead + quote(name) +
+                        (it->second.empty() ? " is reserved (a partition keyword)"
+                                            : " is already used by " + it->second));
+  }
+
+ private:
+  std::map<std::string, std::string> owners_;
+};
+
+bool valid_name(const std::string& name, bool topic) {
+  if (name.empty() || name.size() > kMaxNameLength) return false;
+  return std::all_of(name.begin(), name.end(), [topic](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-' ||
+           (topic && (c == '%' || c == '|'));
+  });
+}
+
+std::string checked_name(const Obj& obj, std::string_view key, bool topic) {
+  const std::string name = obj.required_string(key);
+  if (!valid_name(name, topic)) {
+    obj.fail_at(key, std::string("must be 1 to 127 characters of ") +
+                         (topic ? "letters, digits, _ - % |" : "letters, digits, _ and -") +
+                         ", got " + quote(name));
+  }
+  return name;
+}
+
+core::Profile read_profile(const Obj& root, const LoadOptions& options) {
+  core::Profile profile = core::Profile::kV5;
+  if (root.has("profile")) {
+    const std::string text = root.required_string("profile");
+    auto parsed = core::parse_profile(text);
+    if (!parsed) root.fail_at("profile", "must be \"4.9\" or \"5.x\", got " + quote(text));
+    profile = *parsed;
+  }
+  return options.profile.value_or(profile);
+}
+
+std::uint64_t read_seed(const Obj& root, const LoadOptions& options) {
+  std::uint64_t seed = 1;
+  if (root.has("seed")) {
+    const Json& value = root.at("seed");
+    if (value.is_number_unsigned()) {
+      seed = value.get<std::uint64_t>();
+    } else if (value.is_number_integer()) {
+      root.fail_at("seed", "must be >= 0");
+    } else {
+      root.fail_at("seed", "must be a non-negative integer, got " + detail::describe(value));
+    }
+  }
+  return options.seed.value_or(seed);
+}
+
+void read_link(const Obj& owner, LinkSpec& link) {
+  if (!owner.has("link")) return;
+  const Obj obj(owner.file(), owner.at("link"), owner.path("link"));
+  obj.allow({"latency_ms", "bandwidth_mbps"});
+  link.latency_ms = obj.number("latency_ms", link.latency_ms, 0.0, false, kMaxLatencyMs);
+  link.bandwidth_mbps =
+      obj.number("bandwidth_mbps", link.bandwidth_mbps, 0.0, true, kMaxBandwidthMbps);
+}
+
+void read_start(const Obj& owner, std::int64_t duration_ms, StartSpec& start) {
+  const std::string before_end = "must be < duration_ms (" + std::to_string(duration_ms) + ")";
+  if (owner.has("start") && owner.has("start_ms")) {
+    owner.fail_at("start_ms", "give start or start_ms, not both");
+  }
+  if (owner.has("start_ms")) {
+    const std::int64_t at = owner.required_integer("start_ms", IntRange::at_least(0));
+    if (at >= duration_ms) owner.fail_at("start_ms", before_end);
+    start = StartSpec{at, at};
+  } else if (owner.has("start")) {
+    const Obj obj(owner.file(), owner.at("start"), owner.path("start"));
+    obj.allow({"min_ms", "max_ms"});
+    start.min_ms = obj.required_integer("min_ms", IntRange::at_least(0));
+    start.max_ms = obj.required_integer("max_ms", IntRange::at_least(0));
+    if (start.max_ms < start.min_ms) obj.fail_at("max_ms", "must be >= min_ms");
+    if (start.max_ms >= duration_ms) obj.fail_at("max_ms", before_end);
+  }
+}
+
+// One array entry that is either {"name": ...} or {"count": N, "name_prefix": ...}: the names
+// it stands for.
+std::vector<std::string> entry_names(const Obj& entry, std::int64_t max_count, bool topic) {
+  if (entry.has("name")) {
+    if (entry.has("name_prefix"))
+      entry.fail_at("name_prefix", "give name or name_prefix, not both");
+    if (entry.has("count")) entry.fail_at("count", "needs name_prefix instead of name");
+    return {checked_name(entry, "name", topic)};
+  }
+  if (!entry.has("name_prefix")) entry.fail_here("needs name, or name_prefix and count");
+  const std::string prefix = checked_name(entry, "name_prefix", topic);
+  const std::int64_t count = entry.required_integer("count", IntRange::at_least(1, max_count));
+  std::vector<std::string> names;
+  for (std::int64_t i = 0; i < count; ++i) names.push_back(prefix + std::to_string(i));
+  return names;
+}
+
+const Json& required_list(const Obj& root, std::string_view key) {
+  const Json& list = detail::read_array(root.file(), root.at(key), root.path(key));
+  if (list.empty()) root.fail_at(key, "must have at least one entry");
+  return list;
+}
+
+void read_nameservers(const Obj& root, Scenario& s, NameRegistry& nodes) {
+  if (root.has("nameservers")) {
+    const Obj obj(root.file(), root.at("nameservers"), "nameservers");
+    obj.allow({"count", "config", "serverChannelMaxIdleTimeSeconds", "link", "start", "start_ms"});
+    s.nameservers.count =
+        static_cast<int>(obj.integer("count", 3, IntRange::at_least(1, kMaxNameServers)));
+    detail::read_namesrv_config(obj, s.profile, s.nameservers.config);
+    // Netty's IdleStateHandler treats 0 as "never idle".
+    s.nameservers.server_channel_max_idle_time_seconds =
+        obj.integer("serverChannelMaxIdleTimeSeconds", 120, IntRange::at_least(0, INT32_MAX));
+    read_link(obj, s.nameservers.link);
+    read_start(obj, s.duration_ms, s.nameservers.start);
+  }
+  for (const auto& name : nameserver_names(s)) nodes.add(root, "nameservers", name, "nameservers");
+}
+
+void read_broker_groups(const Obj& root, Scenario& s, NameRegistry& nodes) {
+  const Json& list = required_list(root, "broker_groups");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Obj entry(s.file, list[i], detail::index_path("broker_groups", i));
+    entry.allow({"name", "name_prefix", "count", "cluster", "slaves", "config", "link", "start",
+                 "start_ms"});
+    BrokerGroupSpec spec;
+    spec.cluster = entry.has("cluster") ? checked_name(entry, "cluster", false) : spec.cluster;
+    spec.slaves = static_cast<int>(entry.integer("slaves", 0, IntRange::at_least(0, kMaxSlaves)));
+    spec.config = default_broker_config(s.profile);
+    detail::read_broker_config(entry, s.profile, spec.config);
+    spec.nameservers =
+        detail::resolve_namesrv_addr(entry, spec.config.namesrv_addr, s.nameservers.count);
+    read_link(entry, spec.link);
+    read_start(entry, s.duration_ms, spec.start);
+    const std::string key = entry.has("name") ? "name" : "name_prefix";
+    const std::string owner = entry.path();
+    for (auto& name : entry_names(entry, kMaxBrokerGroups, false)) {
+      nodes.add(entry, key, name, owner);
+      for (int id = 0; id <= spec.slaves; ++id) {
+        nodes.add(entry, key, broker_node_name(name, id), owner, "broker ");
+      }
+      spec.name = std::move(name);
+      s.broker_groups.push_back(spec);
+    }
+    if (s.broker_groups.size() > static_cast<std::size_t>(kMaxBrokerGroups)) {
+      root.fail_at("broker_groups", "more than " + std::to_string(kMaxBrokerGroups) + " groups");
+    }
+  }
+}
+
+std::vector<std::string> read_references(const Obj& entry, std::string_view key,
+                                         const std::vector<std::string>& known,
+                                         const std::string& noun) {
+  const Json& list = detail::read_array(entry.file(), entry.at(key), entry.path(key));
+  if (list.empty())
+    entry.fail_at(key, "must not be empty (leave it out to mean all " + noun + "s)");
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = detail::index_path(entry.path(key), i);
+    const std::string name = detail::read_string(entry.file(), list[i], path);
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      const auto near = detail::closest_name(name, known);
+      detail::fail(
+          entry.file(), path,
+          "no " + noun + " named " + quote(name) + (near ? " (did you mean " + *near + "?)" : ""));
+    }
+    if (std::find(names.begin(), names.end(), name) != names.end()) {
+      detail::fail(entry.file(), path, quote(name) + " is listed twice");
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
+void read_topics(const Obj& root, Scenario& s) {
+  std::vector<std::string> groups;
+  for (const auto& group : s.broker_groups) groups.push_back(group.name);
+  NameRegistry topics;
+  std::size_t placements = 0;
+  const Json& list = required_list(root, "topics");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Obj entry(s.file, list[i], detail::index_path("topics", i));
+    entry.allow(
+        {"name", "name_prefix", "count", "groups", "readQueueNums", "writeQueueNums", "perm"});
+    TopicSpec spec;
+    spec.groups =
+        entry.has("groups") ? read_references(entry, "groups", groups, "broker group") : groups;
+    const auto queues = IntRange::at_least(0, detail::kMaxQueueNums);
+    spec.read_queue_nums = static_cast<int>(entry.integer("readQueueNums", 16, queues));
+    spec.write_queue_nums = static_cast<int>(entry.integer("writeQueueNums", 16, queues));
+    spec.perm = static_cast<int>(entry.integer("perm", 6, IntRange::at_least(0, 7)));
+    const std::string key = entry.has("name") ? "name" : "name_prefix";
+    std::vector<std::string> names = entry_names(entry, kMaxTopics, true);
+    placements += names.size() * spec.groups.size();
+    if (placements > kMaxTopicPlacements) {
+      entry.fail_here("more than " + std::to_string(kMaxTopicPlacements) +
+                      " topic-on-group placements in all (topics x groups)");
+    }
+    for (auto& name : names) {
+      topics.add(entry, key, name, entry.path());
+      spec.name = std::move(name);
+      s.topics.push_back(spec);
+    }
+    if (s.topics.size() > static_cast<std::size_t>(kMaxTopics)) {
+      root.fail_at("topics", "more than " + std::to_string(kMaxTopics) + " topics");
+    }
+  }
+}
+
+void read_producer(const Obj& entry, Scenario& s, NameRegistry& nodes, std::size_t& pairs) {
+  entry.allow({"name_prefix", "count", "topics", "rate_per_s", "arrival", "message_size_bytes",
+               "config", "link", "start", "start_ms"});
+  ProducerSpec spec;
+  if (entry.has("name_prefix")) spec.name_prefix = checked_name(entry, "name_prefix", false);
+  spec.count = static_cast<int>(entry.integer("count", 1, IntRange::at_least(1, kMaxProducers)));
+  const Json* listed = entry.has("topics") ? &entry.at("topics") : nullptr;
+  pairs += static_cast<std::size_t>(spec.count) * (listed == nullptr    ? s.topics.size()
+                                                   : listed->is_array() ? listed->size()
+                                                                        : 0);
+  if (pairs > kMaxProducerTopicPairs) {
+    entry.fail_here("more than " + std::to_string(kMaxProducerTopicPairs) +
+                    " producer-topic pairs in all (count x topics)");
+  }
+  std::vector<std::string> topics;
+  for (const auto& topic : s.topics) topics.push_back(topic.name);
+  spec.topics = entry.has("topics") ? read_references(entry, "topics", topics, "topic") : topics;
+  spec.rate_per_s = entry.number("rate_per_s", 1.0, 0.0, true, kMaxRatePerS);
+  const std::string arrival = entry.string("arrival", "fixed");
+  if (arrival != "fixed" && arrival != "poisson") {
+    entry.fail_at("arrival", "must be \"fixed\" or \"poisson\", got " + quote(arrival));
+  }
+  spec.arrival = arrival == "fixed" ? Arrival::kFixed : Arrival::kPoisson;
+  spec.message_size_bytes = static_cast<int>(
+      entry.integer("message_size_bytes", 1024, IntRange::positive(kMaxMessageSizeBytes)));
+  spec.config = default_producer_config(s.profile);
+  detail::read_producer_config(entry, s.profile, spec.config);
+  spec.nameservers =
+      detail::resolve_namesrv_addr(entry, spec.config.namesrv_addr, s.nameservers.count);
+  read_link(entry, spec.link);
+  read_start(entry, s.duration_ms, spec.start);
+  nodes.add(entry, "name_prefix", spec.name_prefix, entry.path());
+  for (int i = 0; i < spec.count; ++i) {
+    nodes.add(entry, "name_prefix", producer_name(spec.name_prefix, i), entry.path(), "producer ");
+  }
+  s.producers.push_back(std::move(spec));
+}
+
+void read_producers(const Obj& root, Scenario& s, NameRegistry& nodes) {
+  if (!root.has("producers")) return;
+  const Json& list = detail::read_array(s.file, root.at("producers"), "producers");
+  std::int64_t total = 0;
+  std::size_t pairs = 0;  // checked before each entry copies its topic list
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Obj entry(s.file, list[i], detail::index_path("producers", i));
+    read_producer(entry, s, nodes, pairs);
+    total += s.producers.back().count;
+    if (total > kMaxProducers) {
+      root.fail_at("producers", "more than " + std::to_string(kMaxProducers) + " producers");
+    }
+  }
+}
+
+void read_name(const Obj& root, Scenario& s) {
+  s.name = root.required_string("name");
+  const bool ok = !s.name.empty() && s.name.size() <= kMaxNameLength &&
+                  std::all_of(s.name.begin(), s.name.end(), [](char c) {
+                    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+                  });
+  if (!ok)
+    root.fail_at("name", "must be 1 to 127 characters of a-z, 0-9 and _, got " + quote(s.name));
+}
+
+}  // namespace
+
+Scenario parse_scenario(const std::string& json_text, const std::string& file_label,
+                        const LoadOptions& options) {
+  Json document = detail::parse_document(json_text, file_label);
+  for (const auto& assignment : options.set) detail::apply_set(document, assignment, file_label);
+
+  Scenario s;
+  s.file = file_label;
+  const Obj root(s.file, document, "");
+  root.allow({"$schema", "name", "description", "profile", "seed", "duration_ms", "nameservers",
+              "broker_groups", "topics", "producers", "faults", "expect", "sweep"});
+  read_name(root, s);
+  s.description = root.string("description", "");
+  s.profile = read_profile(root, options);
+  s.seed = read_seed(root, options);
+  s.duration_ms = root.required_integer("duration_ms", IntRange::positive(detail::kMaxRunMs));
+
+  NameRegistry nodes;
+  for (const char* keyword : {"nameservers", "brokers", "producers", "all"}) nodes.reserve(keyword);
+  read_nameservers(root, s, nodes);
+  read_broker_groups(root, s, nodes);
+  read_topics(root, s);
+  read_producers(root, s, nodes);
+  detail::read_faults(root, s);
+  detail::read_expectations(root, s);
+  return s;
+}
+
+Scenario load_scenario_file(const std::string& path, const LoadOptions& options) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) throw ScenarioError(path + ": no such file");
+  if (std::filesystem::is_directory(path, error)) {
+    throw ScenarioError(path + ": is a directory, not a scenario file");
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (in) text << in.rdbuf();
+  if (!in || in.bad()) throw ScenarioError(path + ": cannot be read");
+  return parse_scenario(text.str(), path, options);
+}
+
+}  // namespace nssim::sim

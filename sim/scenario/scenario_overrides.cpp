@@ -1,0 +1,91 @@
+// File: --set PATH=VALUE, applied to the scenario document before validation, so an override is
+// checked exactly as if it had been written in the file.
+#include <cctype>
+
+#include "sim/scenario/scenario_json.h"
+
+namespace nssim::sim::detail {
+
+namespace {
+
+struct Segment {
+  bool is_index;
+  std::string key;
+  std::size_t index;
+};
+
+bool is_key_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+}
+
+// key ("[" digits "]")* ("." key ("[" digits "]")*)*
+std::optional<std::vector<Segment>> parse_path(const std::string& path) {
+  std::vector<Segment> segments;
+  std::size_t i = 0;
+  while (true) {
+    const std::size_t start = i;
+    while (i < path.size() && is_key_char(path[i])) ++i;
+    if (i == start) return std::nullopt;
+    segments.push_back(Segment{false, path.substr(start, i - start), 0});
+    while (i < path.size() && path[i] == '[') {
+      const std::size_t digits = ++i;
+      std::size_t index = 0;
+      while (i < path.size() && std::isdigit(static_cast<unsigned char>(path[i])) != 0) {
+        if (i - digits >= 9) return std::nullopt;  // no array is that long
+        index = index * 10 + static_cast<std::size_t>(path[i] - '0');
+        ++i;
+      }
+      if (i == digits || i >= path.size() || path[i] != ']') return std::nullopt;
+      ++i;
+      segments.push_back(Segment{true, "", index});
+    }
+    if (i == path.size()) return segments;
+    if (path[i] != '.') return std::nullopt;
+    ++i;
+  }
+}
+
+}  // namespace
+
+void apply_set(Json& document, const std::string& assignment, const std::string& file) {
+  const auto equals = assignment.find('=');
+  if (equals == std::string::npos) {
+    fail(file, "--set " + quote(assignment), "expected PATH=VALUE");
+  }
+  const std::string path = assignment.substr(0, equals);
+  const std::string value_text = assignment.substr(equals + 1);
+  const std::string where = "--set " + quote(path);
+  const auto segments = parse_path(path);
+  if (!segments) {
+    fail(file, where, "not a field path (e.g. producers[0].config.sendMsgTimeout)");
+  }
+
+  Json value = Json::parse(value_text, nullptr, /*allow_exceptions=*/false);
+  if (value.is_discarded()) value = Json(value_text);
+
+  Json* node = &document;
+  std::string walked;
+  for (const Segment& segment : *segments) {
+    const std::string here = walked.empty() ? "the document" : walked;
+    if (segment.is_index) {
+      if (!node->is_array()) {
+        fail(file, where, here + (node->is_null() ? " does not exist" : " is not an array"));
+      }
+      if (segment.index >= node->size()) {
+        fail(file, where,
+             here + " has " + std::to_string(node->size()) + " entries, so no [" +
+                 std::to_string(segment.index) + "]");
+      }
+      node = &(*node)[segment.index];
+      walked = index_path(walked, segment.index);
+    } else {
+      if (node->is_null()) *node = Json::object();  // a field the path creates
+      if (!node->is_object()) fail(file, where, here + " is not an object");
+      node = &(*node)[segment.key];
+      walked = key_path(walked, segment.key);
+    }
+  }
+  *node = std::move(value);
+}
+
+}  // namespace nssim::sim::detail
