@@ -1,6 +1,9 @@
 // File: `nssim replay`: feeds a JSON Lines file (or stdin) through one NameServer and prints one
 // JSON line per input line. Bad flags stop it before any output; malformed lines are reported in
 // place and make the exit code 2 at the end. docs/replay.md describes the format.
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -50,19 +53,31 @@ int run_replay(const ReplayOptions& options) {
   for (const auto& assignment : options.config) {
     if (auto error = apply_config(config, *profile, assignment)) return fail(*error);
   }
+  if (const auto error = core::namesrv_startup_error(config)) {
+    return fail("--config: " + error->first + ": " + error->second);
+  }
 
   std::ifstream file;
   std::istream* input = &std::cin;
   if (options.file != "-") {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(options.file, ignored)) {
+      return fail("'" + options.file + "' is a directory, expected a JSON Lines file");
+    }
     file.open(options.file);
-    if (!file) return fail("cannot open '" + options.file + "'");
+    if (!file) return fail("cannot open '" + options.file + "': " + std::strerror(errno));
     input = &file;
   }
 
   codec::ReplaySession session(*profile, std::move(config));
   std::string line;
-  while (std::getline(*input, line)) std::cout << session.process_line(line) << '\n';
+  while (std::getline(*input, line) && std::cout) {
+    std::cout << session.process_line(line) << '\n';
+  }
+  if (input->bad()) return fail("cannot read '" + options.file + "': " + std::strerror(errno));
   std::cout.flush();
+  // A full disk or a closed pipe would otherwise lose the answers and still exit 0.
+  if (!std::cout) return fail(std::string("cannot write the output: ") + std::strerror(errno));
   return session.had_errors() ? kExitBadInput : 0;
 }
 

@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "json_depth.h"
 #include "nameserver_codec/body_codec.h"
 
 namespace nssim::codec {
@@ -269,6 +270,10 @@ std::optional<json> body_value(const json& body) {
   if (!body.is_string()) return body;
   const auto& text = body.get_ref<const std::string&>();
   if (is_blank(text)) return std::nullopt;
+  if (detail::json_nesting_exceeds(text, detail::kMaxJsonDepth)) {
+    throw DecodeFailure{"body: expected JSON text nested at most " +
+                        std::to_string(detail::kMaxJsonDepth) + " levels deep"};
+  }
   json parsed = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded()) throw DecodeFailure{"body: expected JSON text"};
   if (parsed.is_null()) return std::nullopt;

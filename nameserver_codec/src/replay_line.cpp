@@ -5,6 +5,8 @@
 #include <limits>
 #include <set>
 
+#include "json_depth.h"
+
 namespace nssim::codec::detail {
 
 namespace {
@@ -129,6 +131,10 @@ EventLine parse_event(const json& line, std::int64_t previous_at_ms) {
 
 ParsedLine parse_replay_line(std::string_view text, core::Profile profile,
                              std::int64_t previous_at_ms) {
+  if (json_nesting_exceeds(text, kMaxJsonDepth)) {
+    return LineError{"expected JSON nested at most " + std::to_string(kMaxJsonDepth) +
+                     " levels deep"};
+  }
   const json line = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (line.is_discarded()) return LineError{"expected a JSON object, got text that is not JSON"};
   if (!line.is_object()) return LineError{"expected a JSON object"};

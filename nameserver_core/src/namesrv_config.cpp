@@ -143,4 +143,17 @@ std::vector<std::pair<std::string, std::string>> namesrv_config_properties(
   return properties;
 }
 
+// Java: NamesrvController#initialize schedules the scan, and BatchUnregistrationService creates
+// its queue, when the NameServer starts.
+std::optional<std::pair<std::string, std::string>> namesrv_startup_error(
+    const NamesrvConfig& config) {
+  if (config.scan_not_active_broker_interval <= 0) {
+    return std::pair<std::string, std::string>{"scanNotActiveBrokerInterval", "must be > 0"};
+  }
+  if (config.un_register_broker_queue_capacity <= 0) {
+    return std::pair<std::string, std::string>{"unRegisterBrokerQueueCapacity", "must be > 0"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace nssim::core

@@ -158,12 +158,8 @@ void read_namesrv_config(const Obj& owner, core::Profile profile, core::NamesrvC
       object.fail_at(key, error->rfind(prefix, 0) == 0 ? error->substr(prefix.size()) : *error);
     }
   }
-  // Java's scheduleAtFixedRate and LinkedBlockingQueue reject these; the runner would spin.
-  if (config.scan_not_active_broker_interval <= 0) {
-    object.fail_at("scanNotActiveBrokerInterval", "must be > 0");
-  }
-  if (config.un_register_broker_queue_capacity <= 0) {
-    object.fail_at("unRegisterBrokerQueueCapacity", "must be > 0");
+  if (const auto error = core::namesrv_startup_error(config)) {
+    object.fail_at(error->first, error->second);
   }
 }
 

@@ -1,6 +1,8 @@
 // ReplaySession in-process: the line format, its defaults and every malformed-line message.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "nameserver_codec/replay.h"
 
 namespace nssim::codec {
@@ -122,6 +124,50 @@ TEST(ReplaySession, MalformedLinesAreReportedWithLineNumberAndPath) {
             R"({"error":"line 2: code: unknown field for a channel event"})");
   EXPECT_EQ(error_of(R"({"event": "close", "remoteAddr": 1})"),
             R"({"error":"line 2: remoteAddr: expected a string"})");
+}
+
+// JSON text of `depth` nested levels: an object whose one unknown key holds depth - 1 arrays,
+// which RegisterBrokerBody's binding ignores.
+std::string nested_object(int depth) {
+  return R"({"x": )" + std::string(depth - 1, '[') + std::string(depth - 1, ']') + "}";
+}
+
+std::string register_with_body(const std::string& body) {
+  return R"({"code": 103, "extFields": {"brokerName": "b", "brokerAddr": "a", "clusterName": "c",)"
+         R"( "brokerId": 0}, "body": )" +
+         body + "}";
+}
+
+TEST(ReplaySession, ALineNestedDeeperThan64LevelsIsRefusedBeforeParsing) {
+  ReplaySession session(Profile::kV5, {});
+  // The line is the first level, so its body may nest 63 levels.
+  EXPECT_EQ(session.process_line(register_with_body(nested_object(63))),
+            R"({"code":0,"remark":null,"extFields":{},"body":null})");
+  EXPECT_FALSE(session.had_errors());
+  EXPECT_EQ(session.process_line(register_with_body(nested_object(64))),
+            R"({"error":"line 2: expected JSON nested at most 64 levels deep"})");
+  // 100,000 levels overflowed the stack when the parsed body was copied.
+  EXPECT_EQ(session.process_line(register_with_body(nested_object(100000))),
+            R"({"error":"line 3: expected JSON nested at most 64 levels deep"})");
+  // Brackets inside strings are text, not nesting.
+  EXPECT_EQ(session.process_line(
+                R"({"code": 100, "extFields": {"namespace": "n", "key": "k", "value": ")" +
+                std::string(100, '[') + R"(\"{"}})"),
+            R"({"code":0,"remark":null,"extFields":{},"body":null})");
+}
+
+TEST(ReplaySession, ABodyTextNestedDeeperThan64LevelsFailsToDecode) {
+  ReplaySession session(Profile::kV5, {});
+  const auto as_text = [](const std::string& json) { return nlohmann::json(json).dump(); };
+  EXPECT_EQ(session.process_line(register_with_body(as_text(nested_object(64)))),
+            R"({"code":0,"remark":null,"extFields":{},"body":null})");
+  for (int depth : {65, 100000}) {
+    const std::string answer =
+        session.process_line(register_with_body(as_text(nested_object(depth))));
+    EXPECT_NE(answer.find(R"("code":1,)"), std::string::npos) << depth;
+    EXPECT_NE(answer.find("Failed to decode RegisterBrokerBody"), std::string::npos) << depth;
+  }
+  EXPECT_FALSE(session.had_errors());
 }
 
 TEST(ReplaySession, AMalformedLineChangesNothingAndProcessingGoesOn) {

@@ -28,7 +28,15 @@ expect help 0 - no -- --help
 expect replay-help 0 - no -- replay --help
 expect no-subcommand 2 "nssim: A subcommand is required" yes --
 expect unknown-flag 2 "nssim: The following argument was not expected: --bogus" yes -- replay --bogus
-expect missing-file 2 "nssim replay: cannot open 'no/such/file.jsonl'" yes -- replay no/such/file.jsonl
+expect missing-file 2 "nssim replay: cannot open 'no/such/file.jsonl': No such file or directory" yes \
+  -- replay no/such/file.jsonl
+dir=$(mktemp -d)
+expect directory 2 "nssim replay: '$dir' is a directory, expected a JSON Lines file" yes -- replay "$dir"
+rmdir "$dir"
+expect zero-scan-interval 2 "nssim replay: --config: scanNotActiveBrokerInterval: must be > 0" yes \
+  -- replay --config scanNotActiveBrokerInterval=0 "$example"
+expect zero-queue-capacity 2 "nssim replay: --config: unRegisterBrokerQueueCapacity: must be > 0" yes \
+  -- replay --config unRegisterBrokerQueueCapacity=-1 "$example"
 expect bad-profile 2 "nssim replay: --profile: expected 4.9 or 5.x, got '6.0'" yes -- \
   replay --profile 6.0 "$example"
 expect bad-config-form 2 "nssim replay: --config: expected NAME=VALUE, got 'orderMessageEnable'" yes \
@@ -46,6 +54,18 @@ if [ "$line" = '{"code":0,"remark":null,"extFields":{},"body":{"brokerAddrTable"
 else
   failed=$((failed + 1))
   echo "FAILED stdin: $line"
+fi
+
+# a full disk: the answers cannot be written, which must not pass for success
+if [ -w /dev/full ]; then
+  "$nssim" replay "$example" >/dev/full 2>"$err"
+  code=$?
+  if [ "$code" -eq 2 ] && [ "$(cat "$err")" = "nssim replay: cannot write the output: No space left on device" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAILED full-disk: exit $code; stderr: $(cat "$err")"
+  fi
 fi
 
 echo "nssim cli: $passed passed, $failed failed"

@@ -55,6 +55,12 @@ std::optional<std::string> set_namesrv_config_field(NamesrvConfig& config, Profi
                                                     const std::string& name,
                                                     const std::string& value, ConfigParse mode);
 
+// A setting a NameServer cannot start with, as (upstream name, what it must be), or nothing. Java's
+// scheduleAtFixedRate (scanNotActiveBrokerInterval) and LinkedBlockingQueue
+// (unRegisterBrokerQueueCapacity) throw IllegalArgumentException at start for these.
+std::optional<std::pair<std::string, std::string>> namesrv_startup_error(
+    const NamesrvConfig& config);
+
 // Every field of `profile` as (upstream name, value text), sorted by name.
 std::vector<std::pair<std::string, std::string>> namesrv_config_properties(
     const NamesrvConfig& config, Profile profile);
