@@ -102,9 +102,8 @@ std::vector<NamedContent> run_files(sim::WorldRecord& record, const nlohmann::js
                                     const nlohmann::json& report) {
   std::ostringstream log;
   record.log.write_jsonl(log);
-  std::vector<NamedContent> files = {{"events.jsonl", log.str()},
-                                     {"result.json", result.dump(2) + "\n"}};
-  for (auto& file : reports::render_report_files(report)) {
+  std::vector<NamedContent> files = {{"events.jsonl", log.str()}};
+  for (auto& file : reports::render_report_files(result, report)) {
     files.emplace_back(std::move(file.name), std::move(file.content));
   }
   return files;

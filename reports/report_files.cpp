@@ -2,15 +2,21 @@
 #include "report_files.h"
 
 #include "html_report.h"
+#include "json_text.h"
 #include "junit_report.h"
 #include "markdown_report.h"
 #include "timeseries_csv.h"
 
 namespace nssim::reports {
 
-std::vector<ReportFile> render_report_files(const nlohmann::json& report) {
+std::vector<ReportFile> render_report_files(const nlohmann::json& result,
+                                            const nlohmann::json& report) {
+  // build_report copies every member of the result but "schema" into the report.
+  MemberTexts shared = member_texts(result);
+  shared.erase("schema");
   std::vector<ReportFile> files;
-  files.push_back({"report.json", report.dump(2) + "\n"});
+  files.push_back({"result.json", object_text(result, shared) + "\n"});
+  files.push_back({"report.json", object_text(report, shared) + "\n"});
   files.push_back({"report.md", render_markdown(report)});
   files.push_back({"report.html", render_html_report(report)});
   files.push_back({"junit.xml", render_junit({junit_suite_from_report(report)})});

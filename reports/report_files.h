@@ -1,5 +1,6 @@
-// File: the set of files a run's report is written as (report.json and its renderings), so that
-// `nssim run` and `nssim check` write the same documents under the same names.
+// File: the files a run is written as besides its event log: result.json, then report.json and
+// its renderings, so that every command that writes a run's files writes the same documents under
+// the same names.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -13,7 +14,9 @@ struct ReportFile {
   std::string content;
 };
 
-// Renders `report` (see report_document.h) into every report file, in a fixed order.
-std::vector<ReportFile> render_report_files(const nlohmann::json& report);
+// result.json from `result`, then `report` (build_report of that result, see report_document.h)
+// rendered into every report file, in a fixed order.
+std::vector<ReportFile> render_report_files(const nlohmann::json& result,
+                                            const nlohmann::json& report);
 
 }  // namespace nssim::reports

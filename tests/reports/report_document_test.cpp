@@ -65,13 +65,15 @@ TEST(ReportDocument, InputsAndVerdictsMustBeParallel) {
   EXPECT_THROW(build_report(kResult, {kInput}, {}), std::invalid_argument);
 }
 
-TEST(ReportFiles, ReportJsonComesFirstAsIndentedJson) {
+TEST(ReportFiles, ResultJsonThenReportJsonAsIndentedJson) {
   const auto report = build_report(kResult, {}, {});
-  const auto files = render_report_files(report);
-  ASSERT_FALSE(files.empty());
-  EXPECT_EQ(files[0].name, "report.json");
+  const auto files = render_report_files(kResult, report);
+  ASSERT_GE(files.size(), 2u);
+  EXPECT_EQ(files[0].name, "result.json");
+  EXPECT_EQ(files[0].content, kResult.dump(2) + "\n");
+  EXPECT_EQ(files[1].name, "report.json");
   // Written out by hand: keys sorted, two-space indent, a final newline.
-  EXPECT_EQ(files[0].content, R"({
+  EXPECT_EQ(files[1].content, R"({
   "expectations": [],
   "result_schema": "nssim.result/1",
   "scenario": {
