@@ -66,6 +66,7 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
   BrokerData& broker_data = found->second;
   if (remove_same_addr_other_id(broker_data, request.broker_addr, request.broker_id)) {
     note_broker_addr_change();
+    reindex_broker_addr(request.broker_name, &broker_data, request.broker_addr);
   }
 
   register_first = register_first || broker_data.broker_addrs.count(request.broker_id) == 0;
@@ -82,9 +83,9 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
 
   // Java dereferences the wrapper here; a null one throws, the catch returns the empty result.
   if (!wrapper) return RegisterBrokerResult{};
-  broker_live_table_[live_key(request.cluster_name, request.broker_addr)] =
-      BrokerLiveInfo{now_ms, kDefaultBrokerChannelExpiredTimeMs, wrapper->data_version,
-                     request.channel, request.ha_server_addr};
+  put_live(live_key(request.cluster_name, request.broker_addr),
+           BrokerLiveInfo{now_ms, kDefaultBrokerChannelExpiredTimeMs, wrapper->data_version,
+                          request.channel, request.ha_server_addr});
 
   put_filter_servers(live_key(request.cluster_name, request.broker_addr),
                      request.filter_server_list);
@@ -123,6 +124,7 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v5(
 
   if (remove_same_addr_other_id(broker_data, request.broker_addr, request.broker_id)) {
     note_broker_addr_change();
+    reindex_broker_addr(request.broker_name, &broker_data, request.broker_addr);
   }
 
   const auto& wrapper = request.topic_config_wrapper;
@@ -133,7 +135,7 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v5(
       if (!wrapper) return RegisterBrokerResult{};  // Java: NPE on the wrapper, caught
       if (old_live->second.data_version.state_version > wrapper->data_version.state_version) {
         // A registration older than the holder of this id is rejected; only its live entry goes.
-        broker_live_table_.erase(live_key(request.cluster_name, request.broker_addr));
+        erase_live(live_key(request.cluster_name, request.broker_addr));
         return RegisterBrokerResult{};
       }
     }
@@ -156,16 +158,17 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v5(
   }
 
   const auto key = live_key(request.cluster_name, request.broker_addr);
-  broker_live_table_[key] = BrokerLiveInfo{
-      now_ms, request.heartbeat_timeout_millis.value_or(kDefaultBrokerChannelExpiredTimeMs),
-      wrapper ? wrapper->data_version : DataVersion{now_ms, 0, 0}, request.channel,
-      request.ha_server_addr};
+  put_live(key, BrokerLiveInfo{
+                    now_ms,
+                    request.heartbeat_timeout_millis.value_or(kDefaultBrokerChannelExpiredTimeMs),
+                    wrapper ? wrapper->data_version : DataVersion{now_ms, 0, 0}, request.channel,
+                    request.ha_server_addr});
 
   put_filter_servers(key, request.filter_server_list);
 
   RegisterBrokerResult result = slave_result(broker_data, request.cluster_name, request.broker_id);
   if (is_min_broker_id_changed && config_.notify_min_broker_id_changed) {
-    notice_min_broker_id_changed(addrs, std::nullopt, broker_live_table_[key].ha_server_addr);
+    notice_min_broker_id_changed(addrs, std::nullopt, broker_live_table_.at(key).ha_server_addr);
   }
   return result;
 }
@@ -263,8 +266,7 @@ bool RouteInfoManager::is_topic_config_changed(const std::string& cluster_name,
 void RouteInfoManager::update_broker_info_update_timestamp(const std::string& cluster_name,
                                                            const std::string& broker_addr,
                                                            std::int64_t now_ms) {
-  auto live = broker_live_table_.find(live_key(cluster_name, broker_addr));
-  if (live != broker_live_table_.end()) live->second.last_update_timestamp = now_ms;
+  touch_live(live_key(cluster_name, broker_addr), now_ms);
 }
 
 // Java: createAndUpdateQueueData. 4.9 always puts, 5.x puts only when absent or different; the
@@ -291,8 +293,10 @@ void RouteInfoManager::put_broker_addr(BrokerData& broker_data, std::int64_t bro
   auto [slot, inserted] = broker_data.broker_addrs.try_emplace(broker_id, broker_addr);
   if (!inserted) {
     if (slot->second == broker_addr) return;
-    slot->second = broker_addr;
+    const std::string old_addr = std::exchange(slot->second, broker_addr);
+    reindex_broker_addr(broker_data.broker_name, &broker_data, old_addr);
   }
+  reindex_broker_addr(broker_data.broker_name, &broker_data, broker_addr);
   note_broker_addr_change();
 }
 
