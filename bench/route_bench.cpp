@@ -51,8 +51,10 @@ const RouteRegistry& registry_for(Profile profile, Layout layout) {
   return slot;
 }
 
-// Each iteration looks up the next topic in the scattered order; the returned TopicRouteData is
-// built and destroyed inside the timed loop, as a request handler would.
+// Each iteration looks up the next topic in the scattered order and drops the answer inside the
+// timed loop, as a request handler would. Nothing changes between lookups, so after the first
+// pass over the topics every answer is the registry's shared route (the steady state between
+// registrations that change something).
 void BM_PickupTopicRouteData(benchmark::State& state, Profile profile, Layout layout) {
   const RouteRegistry& registry = registry_for(profile, layout);
   const RouteInfoManager& manager = *registry.manager;
@@ -70,11 +72,42 @@ void BM_PickupTopicRouteData(benchmark::State& state, Profile profile, Layout la
   state.counters["topics"] = static_cast<double>(topics.size());
 }
 
+// The lookup right after a change: the registry's route answers are shared until something a
+// route shows changes, so this is what the first caller after a registration that changed a route
+// pays (the route is built as Java builds it per call). Flipping one group's write permission,
+// untimed, is the change.
+void BM_PickupTopicRouteDataAfterChange(benchmark::State& state, Profile profile) {
+  static RouteRegistry registries[2];
+  RouteRegistry& registry = registries[profile == Profile::kV5 ? 1 : 0];
+  if (!registry.manager) registry = build_registry(profile, Layout::kSharedTopics);
+  RouteInfoManager& manager = *registry.manager;
+  const auto& topics = registry.lookup_order;
+  std::size_t next = 0;
+  bool wipe = true;
+  for (auto _ : state) {
+    if (wipe) {
+      manager.wipe_write_perm_of_broker_by_lock(broker_name(0));
+    } else {
+      manager.add_write_perm_of_broker_by_lock(broker_name(0));
+    }
+    wipe = !wipe;
+    std::shared_ptr<const core::TopicRouteData> route;
+    state.SetIterationTime(
+        time_one_call([&] { route = manager.pickup_topic_route_data(topics[next]); }));
+    benchmark::DoNotOptimize(route);
+    if (++next == topics.size()) next = 0;
+  }
+}
+
 BENCHMARK_CAPTURE(BM_PickupTopicRouteData, own_topics_v4_9, Profile::kV4_9, Layout::kOwnTopics);
 BENCHMARK_CAPTURE(BM_PickupTopicRouteData, own_topics_v5, Profile::kV5, Layout::kOwnTopics);
 BENCHMARK_CAPTURE(BM_PickupTopicRouteData, shared_topics_v4_9, Profile::kV4_9,
                   Layout::kSharedTopics);
 BENCHMARK_CAPTURE(BM_PickupTopicRouteData, shared_topics_v5, Profile::kV5, Layout::kSharedTopics);
+BENCHMARK_CAPTURE(BM_PickupTopicRouteDataAfterChange, shared_topics_v4_9, Profile::kV4_9)
+    ->UseManualTime();
+BENCHMARK_CAPTURE(BM_PickupTopicRouteDataAfterChange, shared_topics_v5, Profile::kV5)
+    ->UseManualTime();
 
 }  // namespace
 }  // namespace nssim::bench

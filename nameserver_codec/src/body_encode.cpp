@@ -1,5 +1,6 @@
 // File: response bodies to JSON with upstream's property names, as fastjson serializes the
 // classes' getters: sorted keys, null properties and null map values left out.
+#include <memory>
 #include <type_traits>
 
 #include "nameserver_codec/body_codec.h"
@@ -112,10 +113,10 @@ json encode_response_body(const core::ResponseBody& body, core::Profile profile)
         using T = std::decay_t<decltype(value)>;
         if constexpr (std::is_same_v<T, std::monostate>) {
           return nullptr;
-        } else if constexpr (std::is_same_v<T, core::TopicRouteData>) {
-          return encode_topic_route_data(value, profile);
-        } else if constexpr (std::is_same_v<T, core::ClusterInfo>) {
-          return encode_cluster_info(value, profile);
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const core::TopicRouteData>>) {
+          return encode_topic_route_data(*value, profile);
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const core::ClusterInfo>>) {
+          return encode_cluster_info(*value, profile);
         } else if constexpr (std::is_same_v<T, core::TopicList>) {
           return encode_topic_list(value);
         } else if constexpr (std::is_same_v<T, core::KvTable>) {

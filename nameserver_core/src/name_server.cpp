@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <utility>
 
 #include "processor_support.h"
@@ -78,13 +79,15 @@ void filter_by_zone_name(TopicRouteData& route, const std::string& zone_name) {
 // fastjson's legacy encoding whatever the client asked for; nssim's bodies are typed values.
 void apply_zone_route_hook(const RemotingRequest& request, RemotingResponse& response) {
   if (request.code != request_code::kGetRouteinfoByTopic) return;
-  auto* route = std::get_if<TopicRouteData>(&response.body);
+  auto* route = std::get_if<std::shared_ptr<const TopicRouteData>>(&response.body);
   if (route == nullptr || response.code != response_code::kSuccess) return;
   const detail::HeaderFields fields(request.ext_fields);
   if (!fields.boolean_field(kZoneModeExtField).value_or(false)) return;
   const auto zone_name = fields.string_field(kZoneNameExtField);
   if (is_blank(zone_name)) return;
-  filter_by_zone_name(*route, *zone_name);
+  auto filtered = std::make_shared<TopicRouteData>(**route);  // the shared route stays as it is
+  filter_by_zone_name(*filtered, *zone_name);
+  *route = std::move(filtered);
 }
 
 void append(std::vector<BrokerRemoval>& to, std::vector<BrokerRemoval> from) {

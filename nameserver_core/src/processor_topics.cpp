@@ -1,6 +1,7 @@
 // File: route and topic requests: GET_ROUTEINFO_BY_TOPIC (4.9.8 DefaultRequestProcessor, 5.3.3
 // ClientRequestProcessor), cluster info, write-permission wipe and restore, topic deletion and
 // registration, and the topic lists.
+#include <memory>
 #include <utility>
 
 #include "nameserver_core/name_server.h"
@@ -55,9 +56,14 @@ RemotingResponse NameServer::get_route_info_by_topic(const RemotingRequest& requ
             apply_topic_suggestion(profile_));
   }
   if (config_.order_message_enable && topic) {  // a null topic finds no KV entry
-    route->order_topic_conf = kv_config_manager_.get_kv_config(kNamespaceOrderTopicConfig, *topic);
+    // The shared route has no orderTopicConf; one to set goes on a copy.
+    if (auto conf = kv_config_manager_.get_kv_config(kNamespaceOrderTopicConfig, *topic)) {
+      auto with_conf = std::make_shared<TopicRouteData>(*route);
+      with_conf->order_topic_conf = std::move(conf);
+      route = std::move(with_conf);
+    }
   }
-  return with_body(std::move(*route));
+  return with_body(std::move(route));
 }
 
 // Java: DefaultRequestProcessor#getBrokerClusterInfo.

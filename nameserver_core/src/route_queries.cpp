@@ -37,18 +37,34 @@ void rewrite_acting_master(TopicRouteData& route) {
 
 }  // namespace
 
-// Java: pickupTopicRouteData. Liveness is never consulted; null when no group is known.
-std::optional<TopicRouteData> RouteInfoManager::pickup_topic_route_data(
+std::shared_ptr<const TopicRouteData> RouteInfoManager::pickup_topic_route_data(
     const std::string& topic) const {
+  if (route_cache_.route_change_count != route_changes_ ||
+      route_cache_.support_acting_master != config_.support_acting_master) {
+    route_cache_.routes.clear();
+    route_cache_.route_change_count = route_changes_;
+    route_cache_.support_acting_master = config_.support_acting_master;
+  }
+  if (auto cached = route_cache_.routes.find(topic); cached != route_cache_.routes.end()) {
+    return cached->second;
+  }
   auto queue_data_map = topic_queue_table_.find(topic);
-  if (queue_data_map == topic_queue_table_.end()) return std::nullopt;
+  if (queue_data_map == topic_queue_table_.end()) return nullptr;
+  auto route = build_topic_route_data(topic, queue_data_map->second);
+  route_cache_.routes.emplace(topic, route);
+  return route;
+}
 
-  TopicRouteData route;
-  route.queue_datas.reserve(queue_data_map->second.size());
-  for (const auto& [broker_name, queue_data] : queue_data_map->second) {
+// Java: pickupTopicRouteData. Liveness is never consulted; null when no group is known.
+std::shared_ptr<const TopicRouteData> RouteInfoManager::build_topic_route_data(
+    const std::string& topic, const std::map<std::string, QueueData>& queue_data_map) const {
+  auto built = std::make_shared<TopicRouteData>();
+  TopicRouteData& route = *built;
+  route.queue_datas.reserve(queue_data_map.size());
+  for (const auto& [broker_name, queue_data] : queue_data_map) {
     route.queue_datas.push_back(queue_data);
   }
-  for (const auto& [broker_name, queue_data] : queue_data_map->second) {
+  for (const auto& [broker_name, queue_data] : queue_data_map) {
     auto broker_data = broker_addr_table_.find(broker_name);
     if (broker_data == broker_addr_table_.end()) continue;  // skipped silently, as upstream
     BrokerData clone = broker_data->second;
@@ -68,8 +84,8 @@ std::optional<TopicRouteData> RouteInfoManager::pickup_topic_route_data(
     }
     route.broker_datas.push_back(std::move(clone));
   }
-  if (route.broker_datas.empty()) return std::nullopt;
-  if (profile_ == Profile::kV4_9) return route;
+  if (route.broker_datas.empty()) return nullptr;
+  if (profile_ == Profile::kV4_9) return built;
 
   auto mapping = topic_queue_mapping_info_table_.find(topic);
   if (mapping != topic_queue_mapping_info_table_.end()) {
@@ -79,12 +95,18 @@ std::optional<TopicRouteData> RouteInfoManager::pickup_topic_route_data(
       !route.queue_datas.empty()) {
     rewrite_acting_master(route);
   }
-  return route;
+  return built;
 }
 
-// Java: getAllClusterInfo. Java hands out the live maps; a copy is the same snapshot.
-ClusterInfo RouteInfoManager::get_all_cluster_info() const {
-  return ClusterInfo{broker_addr_table_, cluster_addr_table_};
+// Java: getAllClusterInfo. Java hands out the live maps; a copy taken after the last change is
+// the same snapshot.
+std::shared_ptr<const ClusterInfo> RouteInfoManager::get_all_cluster_info() const {
+  if (!cluster_info_ || cluster_info_built_at_ != cluster_info_changes_) {
+    cluster_info_ =
+        std::make_shared<const ClusterInfo>(ClusterInfo{broker_addr_table_, cluster_addr_table_});
+    cluster_info_built_at_ = cluster_info_changes_;
+  }
+  return cluster_info_;
 }
 
 TopicList RouteInfoManager::get_all_topic_list() const {

@@ -7,6 +7,28 @@
 
 namespace nssim::core {
 
+namespace {
+
+// The groups both in a topic's queue map and in `names`, in name order. It walks whichever side is
+// smaller and looks each entry up in the other: a mass removal names thousands of groups, while
+// most topics list a few (and a topic every group serves lists thousands).
+std::vector<std::string> common_groups(const std::map<std::string, QueueData>& queue_data_map,
+                                       const std::set<std::string>& names) {
+  std::vector<std::string> common;
+  if (names.size() <= queue_data_map.size()) {
+    for (const auto& name : names) {
+      if (queue_data_map.count(name) != 0) common.push_back(name);
+    }
+  } else {
+    for (const auto& [name, queue_data] : queue_data_map) {
+      if (names.count(name) != 0) common.push_back(name);
+    }
+  }
+  return common;
+}
+
+}  // namespace
+
 const char* removal_path_name(RemovalPath path) {
   switch (path) {
     case RemovalPath::kUnregisterRequest:
@@ -35,24 +57,27 @@ std::vector<BrokerRemoval> RouteInfoManager::unregister_broker(
 std::vector<BrokerRemoval> RouteInfoManager::unregister_broker_v4(
     const UnregisterBrokerRequest& request, RemovalPath path) {
   BrokerRemoval removal{request.cluster_name, request.broker_addr, request.broker_name, path};
-  removal.removed_live_entry = broker_live_table_.erase(live_key("", request.broker_addr)) != 0;
-  filter_server_table_.erase(live_key("", request.broker_addr));
+  removal.removed_live_entry = erase_live(live_key("", request.broker_addr));
+  erase_filter_servers(live_key("", request.broker_addr));
 
   auto broker_data = broker_addr_table_.find(request.broker_name);
   if (broker_data != broker_addr_table_.end()) {
-    removal.removed_addr_entry = broker_data->second.broker_addrs.erase(request.broker_id) != 0;
-    if (broker_data->second.broker_addrs.empty()) {
+    auto& addrs = broker_data->second.broker_addrs;
+    if (auto slot = addrs.find(request.broker_id); slot != addrs.end()) {
+      const std::string addr = slot->second;
+      addrs.erase(slot);
+      reindex_broker_addr(request.broker_name, &broker_data->second, addr);
+      removal.removed_addr_entry = true;
+    }
+    if (addrs.empty()) {
       broker_addr_table_.erase(broker_data);
       removal.removed_broker_name = true;
     }
+    if (removal.removed_addr_entry || removal.removed_broker_name) note_broker_addr_change();
   }
   if (removal.removed_broker_name) {
-    auto name_set = cluster_addr_table_.find(request.cluster_name);
-    if (name_set != cluster_addr_table_.end()) {
-      name_set->second.erase(request.broker_name);
-      if (name_set->second.empty()) cluster_addr_table_.erase(name_set);
-    }
-    remove_topic_by_broker_name(request.broker_name);
+    erase_cluster_member(request.cluster_name, request.broker_name);
+    remove_topic_by_broker_names({request.broker_name});
   }
   return {removal};
 }
@@ -85,8 +110,8 @@ std::vector<BrokerRemoval> RouteInfoManager::un_register_broker_batch(
   for (const auto& [request, path] : batch) {
     BrokerRemoval removal{request.cluster_name, request.broker_addr, request.broker_name, path};
     const auto key = live_key(request.cluster_name, request.broker_addr);
-    removal.removed_live_entry = broker_live_table_.erase(key) != 0;
-    filter_server_table_.erase(key);
+    removal.removed_live_entry = erase_live(key);
+    erase_filter_servers(key);
 
     auto broker_data = broker_addr_table_.find(request.broker_name);
     if (broker_data != broker_addr_table_.end()) {
@@ -101,20 +126,20 @@ std::vector<BrokerRemoval> RouteInfoManager::un_register_broker_batch(
           ++it;
         }
       }
+      if (removal.removed_addr_entry) {
+        reindex_broker_addr(request.broker_name, &broker_data->second, request.broker_addr);
+      }
       if (addrs.empty()) {
         broker_addr_table_.erase(broker_data);
         removal.removed_broker_name = true;
       } else if (is_min_broker_id_changed) {
         to_notify[request.broker_name] = request.broker_addr;
       }
+      if (removal.removed_addr_entry || removal.removed_broker_name) note_broker_addr_change();
     }
 
     if (removal.removed_broker_name) {
-      auto name_set = cluster_addr_table_.find(request.cluster_name);
-      if (name_set != cluster_addr_table_.end()) {
-        name_set->second.erase(request.broker_name);
-        if (name_set->second.empty()) cluster_addr_table_.erase(name_set);
-      }
+      erase_cluster_member(request.cluster_name, request.broker_name);
       removed_broker.insert(request.broker_name);
     } else {
       reduced_broker.insert(request.broker_name);
@@ -143,17 +168,21 @@ void RouteInfoManager::clean_topic_by_un_register_requests(
     const std::set<std::string>& removed_broker, const std::set<std::string>& reduced_broker) {
   for (auto it = topic_queue_table_.begin(); it != topic_queue_table_.end();) {
     auto& queue_data_map = it->second;
-    for (const auto& broker_name : removed_broker) queue_data_map.erase(broker_name);
+    for (const auto& broker_name : common_groups(queue_data_map, removed_broker)) {
+      queue_data_map.erase(broker_name);
+      note_route_change();
+    }
 
-    for (const auto& broker_name : reduced_broker) {
+    for (const auto& broker_name : common_groups(queue_data_map, reduced_broker)) {
       auto queue_data = queue_data_map.find(broker_name);
-      if (queue_data == queue_data_map.end()) continue;
       auto broker_data = broker_addr_table_.find(broker_name);
       // Java dereferences brokerAddrTable.get(name) here; a missing one throws and the catch
       // abandons the rest of the clean-up.
       if (broker_data == broker_addr_table_.end()) return;
-      if (broker_data->second.enable_acting_master && is_no_master_exists(broker_name)) {
+      if (broker_data->second.enable_acting_master && is_no_master_exists(broker_name) &&
+          perm::is_writeable(queue_data->second.perm)) {
         queue_data->second.perm &= ~perm::kWrite;
+        note_route_change();
       }
     }
     it = queue_data_map.empty() ? topic_queue_table_.erase(it) : std::next(it);
@@ -167,12 +196,30 @@ bool RouteInfoManager::is_no_master_exists(const std::string& broker_name) const
   return addrs.empty() || addrs.begin()->first > 0;
 }
 
-// Java 4.9.8: removeTopicByBrokerName.
-void RouteInfoManager::remove_topic_by_broker_name(const std::string& broker_name) {
+// Java 4.9.8: removeTopicByBrokerName, for several groups in one pass over the topic table (the
+// result is that of one call per group: each only erases and drops emptied topics).
+void RouteInfoManager::remove_topic_by_broker_names(const std::set<std::string>& broker_names) {
+  if (broker_names.empty()) return;
   for (auto it = topic_queue_table_.begin(); it != topic_queue_table_.end();) {
-    it->second.erase(broker_name);
+    for (const auto& broker_name : common_groups(it->second, broker_names)) {
+      it->second.erase(broker_name);
+      note_route_change();
+    }
     it = it->second.empty() ? topic_queue_table_.erase(it) : std::next(it);
   }
+}
+
+// Java: the clusterAddrTable clean-up of unregisterBroker and unRegisterBroker(Set).
+void RouteInfoManager::erase_cluster_member(const std::string& cluster_name,
+                                            const std::string& broker_name) {
+  auto name_set = cluster_addr_table_.find(cluster_name);
+  if (name_set == cluster_addr_table_.end()) return;
+  bool changed = name_set->second.erase(broker_name) != 0;
+  if (name_set->second.empty()) {
+    cluster_addr_table_.erase(name_set);
+    changed = true;
+  }
+  if (changed) note_cluster_addr_change();
 }
 
 }  // namespace nssim::core

@@ -129,8 +129,8 @@ void RouteRecorder::record(core::NameServer& server, std::int64_t now_ms) {
     auto response = server.process(requests_[topic], core::ConnectionId{0}, now_ms);
     std::optional<core::TopicRouteData> answer;
     if (response && response->code == core::response_code::kSuccess) {
-      if (auto* route = std::get_if<core::TopicRouteData>(&response->body)) {
-        answer = std::move(*route);
+      if (auto* route = std::get_if<std::shared_ptr<const core::TopicRouteData>>(&response->body)) {
+        answer = **route;
       }
     }
     index(topic, answer ? &*answer : nullptr);

@@ -13,10 +13,12 @@ namespace {
 // Response sizes: a header plus what the body carries (estimates of upstream's JSON text).
 std::uint64_t response_size_bytes(const core::RemotingResponse& response) {
   std::uint64_t size = 200;
-  if (const auto* route = std::get_if<core::TopicRouteData>(&response.body)) {
-    size += 120 * route->queue_datas.size() + 110 * route->broker_datas.size();
-  } else if (const auto* cluster = std::get_if<core::ClusterInfo>(&response.body)) {
-    size += 110 * cluster->broker_addr_table.size() + 40 * cluster->cluster_addr_table.size();
+  if (const auto* route =
+          std::get_if<std::shared_ptr<const core::TopicRouteData>>(&response.body)) {
+    size += 120 * (*route)->queue_datas.size() + 110 * (*route)->broker_datas.size();
+  } else if (const auto* cluster =
+                 std::get_if<std::shared_ptr<const core::ClusterInfo>>(&response.body)) {
+    size += 110 * (*cluster)->broker_addr_table.size() + 40 * (*cluster)->cluster_addr_table.size();
   }
   return size;
 }

@@ -97,7 +97,7 @@ namespace {
 std::string route_outcome(InvokeFailure failure, const core::RemotingResponse* response) {
   if (failure != InvokeFailure::kNone) return invoke_failure_name(failure);
   if (response->code == core::response_code::kSuccess &&
-      std::holds_alternative<core::TopicRouteData>(response->body)) {
+      std::holds_alternative<std::shared_ptr<const core::TopicRouteData>>(response->body)) {
     return "ok";
   }
   if (response->code == core::response_code::kTopicNotExist) return "topic_not_exist";
@@ -114,9 +114,9 @@ void ProducerActor::deliver_route_answer(const std::string& topic, InvokeFailure
     model_.on_route_failed(topic, now, query);
     return;
   }
-  const auto* route = std::get_if<core::TopicRouteData>(&response->body);
+  const auto* route = std::get_if<std::shared_ptr<const core::TopicRouteData>>(&response->body);
   if (response->code == core::response_code::kSuccess && route != nullptr) {
-    model_.on_route(topic, *route, now, query);
+    model_.on_route(topic, **route, now, query);
   } else {
     model_.on_route(topic, std::nullopt, now, query);  // e.g. TOPIC_NOT_EXIST: keep the old route
   }

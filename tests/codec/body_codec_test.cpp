@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 namespace nssim::codec {
 namespace {
 
@@ -219,9 +221,10 @@ TEST(BodyEncode, ClusterInfoTopicListKvTableAndMemberGroup) {
   core::ClusterInfo info;
   info.broker_addr_table["b"] = core::BrokerData{"c", "b", {{0, "a"}}, std::nullopt, false};
   info.cluster_addr_table["c"] = {"b"};
-  EXPECT_EQ(encode_response_body(info, Profile::kV4_9).dump(),
-            R"({"brokerAddrTable":{"b":{"brokerAddrs":{"0":"a"},"brokerName":"b","cluster":"c"}},)"
-            R"("clusterAddrTable":{"c":["b"]}})");
+  EXPECT_EQ(
+      encode_response_body(std::make_shared<const core::ClusterInfo>(info), Profile::kV4_9).dump(),
+      R"({"brokerAddrTable":{"b":{"brokerAddrs":{"0":"a"},"brokerName":"b","cluster":"c"}},)"
+      R"("clusterAddrTable":{"c":["b"]}})");
   EXPECT_EQ(encode_response_body(core::TopicList{{"y", "x"}, std::nullopt}, Profile::kV5).dump(),
             R"({"topicList":["x","y"]})");
   EXPECT_EQ(encode_response_body(core::TopicList{{}, "a:1"}, Profile::kV5).dump(),

@@ -17,7 +17,7 @@ using testing::kT0;
 using testing::Namesrv;
 
 bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic).has_value();
+  return rim.pickup_topic_route_data(topic) != nullptr;
 }
 
 // The removals of a scan at `now_ms`: inline in 4.9, after draining the queue in 5.x.

@@ -17,7 +17,7 @@ using testing::kT0;
 using testing::Namesrv;
 
 bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic).has_value();
+  return rim.pickup_topic_route_data(topic) != nullptr;
 }
 
 std::map<std::int64_t, std::string> route_addrs(const RouteInfoManager& rim,

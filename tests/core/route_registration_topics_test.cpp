@@ -23,7 +23,7 @@ NamesrvConfig delete_topic_config() {
 }
 
 bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic).has_value();
+  return rim.pickup_topic_route_data(topic) != nullptr;
 }
 
 // RouteInfoManagerNewTest#keepTopicWithBrokerRegistration

@@ -33,7 +33,7 @@ TEST(RouteRegistrationV5, StateVersionConflictRejectsTheOlderRegistration) {
   // The same-address removal ran before the check: the newcomer lost its id 1 as well.
   EXPECT_EQ(ns.rim.broker_addr_table().at("Default_Broker").broker_addrs,
             (std::map<std::int64_t, std::string>{{0, holder.broker_addr}}));
-  EXPECT_FALSE(ns.rim.pickup_topic_route_data("New").has_value());
+  EXPECT_FALSE((ns.rim.pickup_topic_route_data("New") != nullptr));
 }
 
 // An equal or higher stateVersion takes the id; 4.9 has no stateVersion and always replaces.
@@ -61,7 +61,7 @@ TEST(RouteRegistrationV5, RegisterOnlySlaveBroker) {
   };
   // A lone slave is the prime slave: its topics are recorded, read-only.
   ns.rim.register_broker(BrokerInfo::slave().request({"TestTopic"}, {2}), kT0);
-  ASSERT_TRUE(ns.rim.pickup_topic_route_data("TestTopic").has_value());
+  ASSERT_TRUE((ns.rim.pickup_topic_route_data("TestTopic") != nullptr));
   EXPECT_FALSE(writable());
   ns.rim.unregister_broker(BrokerInfo::slave().unregister_request(),
                            RemovalPath::kUnregisterRequest);

@@ -19,7 +19,7 @@ using testing::perm_of;
 constexpr RemovalPath kRequest = RemovalPath::kUnregisterRequest;
 
 bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic).has_value();
+  return rim.pickup_topic_route_data(topic) != nullptr;
 }
 
 std::map<std::int64_t, std::string> addrs_of(const RouteInfoManager& rim, const std::string& name) {

@@ -18,7 +18,7 @@ using testing::perm_of;
 using testing::topic_config;
 
 bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic).has_value();
+  return rim.pickup_topic_route_data(topic) != nullptr;
 }
 
 // Upstream swaps topicQueueTable for one holding a single QueueData of `broker_name` with `perm`;

@@ -25,7 +25,7 @@ TEST(RouteInfoProcessor, KnownTopicAnswersItsRouteAndUnknownTopicIsTopicNotExist
     server.register_broker(Registration{});
     const auto found = server.call(route_request("TopicA"));
     EXPECT_EQ(found.code, response_code::kSuccess);
-    const auto& route = std::get<TopicRouteData>(found.body);
+    const auto& route = *std::get<std::shared_ptr<const TopicRouteData>>(found.body);
     ASSERT_EQ(route.queue_datas.size(), 1u);
     EXPECT_EQ(route.queue_datas[0].broker_name, "broker-a");
     EXPECT_FALSE(route.order_topic_conf.has_value());
@@ -57,15 +57,22 @@ TEST(RouteInfoProcessor, OrderMessageEnableAddsTheKvOrderTopicConf) {
     server.register_broker(Registration{});
     server.ns().kv_config_manager().put_kv_config(kNamespaceOrderTopicConfig, "TopicA",
                                                   "broker-a:8");
-    EXPECT_EQ(std::get<TopicRouteData>(server.call(route_request("TopicA")).body).order_topic_conf,
-              "broker-a:8");
+    EXPECT_EQ(
+        std::get<std::shared_ptr<const TopicRouteData>>(server.call(route_request("TopicA")).body)
+            ->order_topic_conf,
+        "broker-a:8");
     EXPECT_FALSE(
-        std::get<TopicRouteData>(server.call(route_request("TopicB")).body).order_topic_conf);
+        std::get<std::shared_ptr<const TopicRouteData>>(server.call(route_request("TopicB")).body)
+            ->order_topic_conf);
+    // The conf went on a copy: the NameServer's shared route has none.
+    EXPECT_FALSE(server.rim().pickup_topic_route_data("TopicA")->order_topic_conf);
   }
   Server off(Profile::kV5);
   off.register_broker(Registration{});
   off.ns().kv_config_manager().put_kv_config(kNamespaceOrderTopicConfig, "TopicA", "broker-a:8");
-  EXPECT_FALSE(std::get<TopicRouteData>(off.call(route_request("TopicA")).body).order_topic_conf);
+  EXPECT_FALSE(
+      std::get<std::shared_ptr<const TopicRouteData>>(off.call(route_request("TopicA")).body)
+          ->order_topic_conf);
 }
 
 // ClientRequestProcessor: ready once waitSecondsForService have passed since the start.
@@ -115,7 +122,7 @@ class ZoneRoute : public ::testing::Test {
     RemotingRequest request = route_request("TopicA");
     for (const auto& [key, value] : ext) request.ext_fields[key] = value;
     const auto response = server_.call(request);
-    const auto& route = std::get<TopicRouteData>(response.body);
+    const auto& route = *std::get<std::shared_ptr<const TopicRouteData>>(response.body);
     std::vector<std::string> names;
     for (const auto& broker_data : route.broker_datas) names.push_back(broker_data.broker_name);
     for (const auto& queue_data : route.queue_datas) names.push_back("q:" + queue_data.broker_name);
@@ -128,6 +135,13 @@ class ZoneRoute : public ::testing::Test {
 TEST_F(ZoneRoute, ZoneModeKeepsTheZoneAndGroupsWithoutMaster) {
   EXPECT_EQ(brokers_in_route({{kZoneModeExtField, "true"}, {kZoneNameExtField, "ZONE-A"}}),
             (std::vector<std::string>{"broker-a", "broker-c", "q:broker-a", "q:broker-c"}));
+}
+
+// The hook filters a copy: the NameServer's shared route keeps every group for the next caller.
+TEST_F(ZoneRoute, ZoneModeLeavesTheSharedRouteWhole) {
+  brokers_in_route({{kZoneModeExtField, "true"}, {kZoneNameExtField, "zone-a"}});
+  EXPECT_EQ(server_.rim().pickup_topic_route_data("TopicA")->broker_datas.size(), 3u);
+  EXPECT_EQ(brokers_in_route({}).size(), 6u);
 }
 
 TEST_F(ZoneRoute, WithoutZoneModeOrZoneNameEveryGroupStays) {
@@ -145,7 +159,9 @@ TEST(RouteInfoProcessor, FourNineHasNoZoneHook) {
   RemotingRequest request = route_request("TopicA");
   request.ext_fields[kZoneModeExtField] = "true";
   request.ext_fields[kZoneNameExtField] = "elsewhere";
-  EXPECT_EQ(std::get<TopicRouteData>(server.call(request).body).broker_datas.size(), 1u);
+  EXPECT_EQ(std::get<std::shared_ptr<const TopicRouteData>>(server.call(request).body)
+                ->broker_datas.size(),
+            1u);
 }
 
 // DefaultRequestProcessorTest#testGetBrokerClusterInfo
@@ -156,7 +172,7 @@ TEST(ClusterInfoProcessor, ClusterInfoListsGroupsAndClusters) {
     server.register_broker(Registration{});
     const auto response = server.call(Request(rc::kGetBrokerClusterInfo));
     EXPECT_EQ(response.code, response_code::kSuccess);
-    const auto& info = std::get<ClusterInfo>(response.body);
+    const auto& info = *std::get<std::shared_ptr<const ClusterInfo>>(response.body);
     EXPECT_EQ(info.cluster_addr_table.at("cluster"), std::set<std::string>{"broker-a"});
     EXPECT_EQ(info.broker_addr_table.at("broker-a").broker_addrs.at(0), "10.0.0.1:10911");
   }

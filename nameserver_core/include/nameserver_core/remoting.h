@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -94,8 +95,10 @@ struct BrokerMemberGroupBody {
 };
 
 // The response body as a typed value; the codec encodes it. KvTable is Java's KVTable {"table"},
-// std::string is the GET_NAMESRV_CONFIG properties text.
-using ResponseBody = std::variant<std::monostate, TopicRouteData, ClusterInfo, TopicList, KvTable,
+// std::string is the GET_NAMESRV_CONFIG properties text. Routes and cluster info are the
+// RouteInfoManager's shared immutable answers (never null here); whoever changes one copies it.
+using ResponseBody = std::variant<std::monostate, std::shared_ptr<const TopicRouteData>,
+                                  std::shared_ptr<const ClusterInfo>, TopicList, KvTable,
                                   DataVersion, BrokerMemberGroupBody, std::string>;
 
 // Java: RemotingCommand as a response. ext_fields hold the custom response header's non-null

@@ -7,9 +7,12 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "nameserver_core/ids.h"
@@ -171,8 +174,13 @@ class RouteInfoManager {
   void register_topic(const std::string& topic, const std::vector<QueueData>& queue_datas);  // 5.x
 
   // --- read side (route_queries.cpp) ---
-  std::optional<TopicRouteData> pickup_topic_route_data(const std::string& topic) const;
-  ClusterInfo get_all_cluster_info() const;
+  // Java: pickupTopicRouteData, which builds a new TopicRouteData per call; nullptr is its null.
+  // Here a topic's route is built once and shared, immutable, until route_change_count moves or
+  // supportActingMaster is switched. No caller can tell a shared immutable value from Java's
+  // fresh one; a caller that changes the route copies it first.
+  std::shared_ptr<const TopicRouteData> pickup_topic_route_data(const std::string& topic) const;
+  // Java: getAllClusterInfo. Built once and shared until cluster_info_change_count moves.
+  std::shared_ptr<const ClusterInfo> get_all_cluster_info() const;
   TopicList get_all_topic_list() const;
   TopicList get_topics_by_cluster(const std::string& cluster) const;
   TopicList get_system_topic_list() const;
@@ -181,6 +189,18 @@ class RouteInfoManager {
   TopicList get_has_unit_sub_un_unit_topic_list() const;
   BrokerMemberGroup get_broker_member_group(const std::string& cluster_name,
                                             const std::string& broker_name) const;  // 5.x
+
+  // Change counters, for callers that skip work while nothing they would show changed. Neither
+  // moves when only brokerLiveTable changes (heartbeat timestamps, DataVersion, channels): a
+  // re-registration with an unchanged DataVersion leaves both where they were.
+  // route_change_count moves when a table pickup_topic_route_data reads changes content
+  // (topicQueueTable, brokerAddrTable, filterServerTable, topicQueueMappingInfoTable); it may also
+  // move for a group no route lists. It does not cover what is read per call: NamesrvConfig's
+  // supportActingMaster, and what the NameServer adds around the route (orderTopicConf from the
+  // KV config, waitSecondsForService).
+  std::uint64_t route_change_count() const { return route_changes_; }
+  // Moves when brokerAddrTable or clusterAddrTable changes content: what getAllClusterInfo shows.
+  std::uint64_t cluster_info_change_count() const { return cluster_info_changes_; }
 
   // Notices gathered since the last call (5.x notifyMinBrokerIdChanged).
   std::vector<MinBrokerIdChangeNotice> take_min_broker_id_notices();
@@ -201,6 +221,31 @@ class RouteInfoManager {
     RemovalPath path;
   };
 
+  // The routes built so far, valid while the counter and the setting they were built under hold.
+  // Only topics in topicQueueTable are kept (nullptr when it lists no known group), so requests
+  // for unknown topics do not grow it. Never iterated, so its hash order reaches no output.
+  struct RouteCache {
+    std::uint64_t route_change_count = 0;
+    bool support_acting_master = false;
+    std::unordered_map<std::string, std::shared_ptr<const TopicRouteData>> routes;
+  };
+
+  // route_indexes.cpp: every brokerLiveTable write goes through these, so the indexes hold.
+  std::int64_t expiry_deadline(const BrokerLiveInfo& live) const;
+  void index_live(const BrokerAddrInfo& key, const BrokerLiveInfo& live);
+  void unindex_live(const BrokerAddrInfo& key, const BrokerLiveInfo& live);
+  void put_live(const BrokerAddrInfo& key, BrokerLiveInfo live);
+  bool erase_live(const BrokerAddrInfo& key);
+  void touch_live(const BrokerAddrInfo& key, std::int64_t now_ms);
+  const BrokerAddrInfo* first_live_key_on(ConnectionId channel) const;
+  std::vector<BrokerAddrInfo> expired_live_keys(std::int64_t now_ms) const;
+  // After any change to a group's address map, for each address it gained or lost.
+  void reindex_broker_addr(const std::string& group, const BrokerData* broker_data,
+                           const std::string& broker_addr);
+  const std::set<std::string>& groups_listing(const std::string& broker_addr) const;
+
+  std::shared_ptr<const TopicRouteData> build_topic_route_data(
+      const std::string& topic, const std::map<std::string, QueueData>& queue_data_map) const;
   BrokerAddrInfo live_key(const std::string& cluster_name, const std::string& broker_addr) const;
   std::optional<RegisterBrokerResult> register_broker_v4(RegisterBrokerRequest& request,
                                                          std::int64_t now_ms);
@@ -212,6 +257,22 @@ class RouteInfoManager {
                                     std::int64_t broker_id) const;
   void create_and_update_queue_data(const std::string& broker_name,
                                     const TopicConfig& topic_config);
+  // The table writes that a change counter sees; each counts only a write that changes content.
+  void put_queue_data(std::map<std::string, QueueData>& queue_data_map,
+                      const QueueData& queue_data);
+  void put_broker_addr(BrokerData& broker_data, std::int64_t broker_id,
+                       const std::string& broker_addr);
+  void put_filter_servers(const BrokerAddrInfo& key,
+                          const std::optional<std::vector<std::string>>& filter_server_list);
+  void erase_filter_servers(const BrokerAddrInfo& key);
+  void insert_cluster_member(const std::string& cluster_name, const std::string& broker_name);
+  void erase_cluster_member(const std::string& cluster_name, const std::string& broker_name);
+  void note_route_change() { ++route_changes_; }
+  void note_broker_addr_change() {
+    ++route_changes_;
+    ++cluster_info_changes_;
+  }
+  void note_cluster_addr_change() { ++cluster_info_changes_; }
   std::vector<BrokerRemoval> unregister_broker_v4(const UnregisterBrokerRequest& request,
                                                   RemovalPath path);
   std::vector<BrokerRemoval> un_register_broker_batch(
@@ -219,11 +280,15 @@ class RouteInfoManager {
   void clean_topic_by_un_register_requests(const std::set<std::string>& removed_broker,
                                            const std::set<std::string>& reduced_broker);
   bool is_no_master_exists(const std::string& broker_name) const;
+  std::vector<BrokerRemoval> channel_destroy_v4(ConnectionId channel,
+                                                const std::string& remote_addr, RemovalPath path,
+                                                std::set<std::string>& groups_to_clean);
   std::vector<BrokerRemoval> on_channel_destroy_v4(const std::string& broker_addr_found,
-                                                   RemovalPath path);
+                                                   RemovalPath path,
+                                                   std::set<std::string>& groups_to_clean);
   std::optional<UnregisterBrokerRequest> setup_un_register_request(
       const BrokerAddrInfo& addr_info) const;
-  void remove_topic_by_broker_name(const std::string& broker_name);
+  void remove_topic_by_broker_names(const std::set<std::string>& broker_names);
   void notice_min_broker_id_changed(const std::map<std::int64_t, std::string>& broker_addrs,
                                     const std::optional<std::string>& offline_broker_addr,
                                     const std::optional<std::string>& ha_broker_addr);
@@ -241,6 +306,15 @@ class RouteInfoManager {
   TopicQueueMappingInfoTable topic_queue_mapping_info_table_;
   std::deque<PendingUnregistration> unregister_queue_;
   std::vector<MinBrokerIdChangeNotice> min_broker_id_notices_;
+  std::uint64_t route_changes_ = 0;
+  std::uint64_t cluster_info_changes_ = 0;
+  // Indexes (route_indexes.cpp). Deadlines are lastUpdateTimestamp + timeout.
+  std::map<ConnectionId, std::set<BrokerAddrInfo>> live_keys_by_channel_;
+  std::set<std::pair<std::int64_t, BrokerAddrInfo>> live_keys_by_deadline_;
+  std::map<std::string, std::set<std::string>> groups_by_addr_;
+  mutable RouteCache route_cache_;
+  mutable std::shared_ptr<const ClusterInfo> cluster_info_;  // built at cluster_info_built_at_
+  mutable std::uint64_t cluster_info_built_at_ = 0;
 };
 
 }  // namespace nssim::core
