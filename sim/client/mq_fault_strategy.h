@@ -28,6 +28,11 @@ class MqFaultStrategy {
   MessageQueue select_one_message_queue(TopicPublishInfo& info,
                                         const std::optional<std::string>& last_broker,
                                         bool reset_index, std::int64_t now_ms, Rng& rng);
+  // The same without copies, for the send path: the queue returned is one of info's, or
+  // `picked` when 4.9's pickOneAtLeast branch makes one up. last_broker may be null (none).
+  const MessageQueue& select_one_message_queue(TopicPublishInfo& info,
+                                               const std::string* last_broker, bool reset_index,
+                                               std::int64_t now_ms, Rng& rng, MessageQueue& picked);
   // Java: MQFaultStrategy#updateFaultItem: a no-op unless sendLatencyFaultEnable. Isolation
   // assumes a latency of 30000 ms (4.9) or 10000 ms (5.x). `reachable` is 5.x's.
   void update_fault_item(const std::string& broker_name, std::int64_t current_latency,
@@ -40,10 +45,10 @@ class MqFaultStrategy {
   const LatencyFaultTolerance& latency_fault_tolerance() const { return latency_fault_tolerance_; }
 
  private:
-  MessageQueue select_v4_9_latency(TopicPublishInfo& info, std::int64_t now_ms, Rng& rng);
-  MessageQueue select_v5_latency(TopicPublishInfo& info,
-                                 const std::optional<std::string>& last_broker, bool reset_index,
-                                 std::int64_t now_ms, Rng& rng);
+  const MessageQueue& select_v4_9_latency(TopicPublishInfo& info, std::int64_t now_ms, Rng& rng,
+                                          MessageQueue& picked);
+  const MessageQueue& select_v5_latency(TopicPublishInfo& info, const std::string* last_broker,
+                                        bool reset_index, std::int64_t now_ms, Rng& rng);
 
   core::Profile profile_;
   bool send_latency_fault_enable_;

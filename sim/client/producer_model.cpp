@@ -129,12 +129,13 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
   send.info.reset();
   send.times = 0;
   send.times_total = 0;
-  send.mq.reset();
+  send.mq = nullptr;
+  send.mq_broker = 0;
   send.exception = SendCause::kOk;
   send.token = 0;
   send.attempt_begin_ms = 0;
   send.attempt_timeout_ms = 0;
-  send.addr.clear();
+  send.addr = 0;
   send.channel = 0;
   send.planned_end_ms = 0;
   send.planned_cause = SendCause::kOk;
@@ -174,25 +175,20 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
       // Java: MQClientInstance#isNeedUpdateTopicRouteInfo /
       // DefaultMQProducerImpl#isPublishTopicNeedUpdate.
       const auto info = topic_publish_info_table.find(topic);
-      changed = info == topic_publish_info_table.end() || !info->second->ok();
+      changed = info == topic_publish_info_table.end() || !info->second->info.ok();
     }
     if (changed) {
       // Names are added or overwritten here, never removed (cleanOfflineBroker is not modelled).
       for (const auto& bd : route->broker_datas) {
         broker_addr_table[bd.broker_name] = bd.broker_addrs;
-        if (const auto master = bd.broker_addrs.find(core::kMasterId);
-            master != bd.broker_addrs.end()) {
-          master_addr_table[bd.broker_name] = master->second;
-        } else {
-          master_addr_table.erase(bd.broker_name);
-        }
+        note_master_address(bd);
       }
-      auto info = std::make_shared<TopicPublishInfo>(topic_route_data_to_topic_publish_info(
+      auto info = publish_entry(topic_route_data_to_topic_publish_info(
           *route, ThreadLocalIndex::random(profile, choice_rng)));
-      const std::set<std::string> after = info->brokers();
+      const std::set<std::string> after = info->info.brokers();
       if (const auto before = topic_publish_info_table.find(topic);
           before != topic_publish_info_table.end()) {
-        const std::set<std::string> had = before->second->brokers();
+        const std::set<std::string> had = before->second->info.brokers();
         gained = names_missing_from(after, had);
         lost = names_missing_from(had, after);
       } else {
@@ -225,12 +221,6 @@ std::int64_t ProducerModel::Impl::report_frontier(std::int64_t t_ms) const {
     if (send.live) frontier = std::min(frontier, send.record.start_ms);
   }
   return frontier;
-}
-
-const std::string* ProducerModel::Impl::find_broker_address_in_publish(
-    const std::string& broker_name) const {
-  const auto it = master_addr_table.find(broker_name);
-  return it == master_addr_table.end() ? nullptr : &it->second;
 }
 
 ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self,
@@ -287,7 +277,7 @@ std::size_t ProducerModel::in_flight_sends() const { return impl_->live_sends; }
 
 const TopicPublishInfo* ProducerModel::publish_info(const std::string& topic) const {
   const auto it = impl_->topic_publish_info_table.find(topic);
-  return it == impl_->topic_publish_info_table.end() ? nullptr : it->second.get();
+  return it == impl_->topic_publish_info_table.end() ? nullptr : &it->second->info;
 }
 
 }  // namespace nssim::sim

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "sim/client/mq_fault_strategy.h"
+#include "sim/client/producer_ids.h"
 #include "sim/client/producer_model.h"
 
 namespace nssim::sim {
@@ -28,6 +29,29 @@ struct ProducerModel::Impl {
   Impl(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
        const NetworkHistory& network, const AddressBook& addresses, RouteQuerySources sources,
        Rng rng, ProducerObserver& observer, std::int64_t start_ms);
+
+  // ---- ids of the send path (producer_ids.h) ----
+  // A publish info and the broker id of each of its queues, in message_queue_list order, so that
+  // a selected queue leads to its broker, address and channel through vectors.
+  struct PublishEntry {
+    TopicPublishInfo info;
+    std::vector<std::uint32_t> queue_brokers;
+  };
+  // By address id: NettyRemotingClient's channelTables entry (a SlotTable handle, 0: none) and
+  // the address's node, resolved on its first connect.
+  struct AddressEntry {
+    std::uint64_t channel = 0;
+    std::optional<NodeId> node;
+  };
+  // Java: MQClientInstance#findBrokerAddressInPublish: brokerId 0 only, from a broker id to the
+  // master's address id (producer_send.cpp, as the ids below).
+  std::optional<std::uint32_t> find_broker_address_in_publish(std::uint32_t broker) const;
+  // Mirrors a route's BrokerData into master_of_broker, giving its name and master ids.
+  void note_master_address(const core::BrokerData& broker);
+  // The publish info with its queues' broker ids.
+  std::shared_ptr<PublishEntry> publish_entry(TopicPublishInfo info);
+  // The node of an address id, from the AddressBook on first use.
+  NodeId node_of(std::uint32_t addr);
 
   // ---- events (producer_model.cpp) ----
   enum class EventKind {
@@ -64,9 +88,6 @@ struct ProducerModel::Impl {
                            std::vector<std::string> gained, std::vector<std::string> lost);
   // The earliest instant a later report can end at, once everything up to t_ms is evaluated.
   std::int64_t report_frontier(std::int64_t t_ms) const;
-  // Java: MQClientInstance#findBrokerAddressInPublish: brokerId 0 only.
-  // Returns the master's address, or nullptr; the pointer lives until the next route answer.
-  const std::string* find_broker_address_in_publish(const std::string& broker_name) const;
 
   // ---- sends (producer_send.cpp) ----
   struct Send {
@@ -74,16 +95,20 @@ struct ProducerModel::Impl {
     bool live = false;
     std::size_t topic_slot = 0;  // index into info_by_slot
     SendRecord record;
-    std::shared_ptr<TopicPublishInfo> info;  // fixed for the whole send, as upstream's local
+    std::shared_ptr<PublishEntry> info;  // fixed for the whole send, as upstream's local
     int times = 0;
     int times_total = 0;
-    std::optional<MessageQueue> mq;        // the last queue selected
+    // The last queue selected: one of info's queues, or mq_picked (4.9's pickOneAtLeast makes
+    // one up); null before the first. mq_broker is its broker id.
+    const MessageQueue* mq = nullptr;
+    MessageQueue mq_picked;
+    std::uint32_t mq_broker = 0;
     SendCause exception = SendCause::kOk;  // the last attempt's failure
     std::uint64_t token = 0;               // bumped whenever its pending event is replaced
     // The running attempt.
     std::int64_t attempt_begin_ms = 0;
     std::int64_t attempt_timeout_ms = 0;
-    std::string addr;
+    std::uint32_t addr = 0;  // address id
     std::uint64_t channel = 0;
     // The planned end of the running attempt, or of the running route query's request.
     std::int64_t planned_end_ms = 0;
@@ -109,7 +134,7 @@ struct ProducerModel::Impl {
 
   // ---- remoting client (producer_remoting.cpp) ----
   struct Channel {
-    std::string addr;
+    std::uint32_t addr = 0;  // address id
     NodeId node = 0;
     bool connected = false;  // false: the connect is still running
     bool closed = false;     // out of channel_tables; kept while requests are pending on it
@@ -145,7 +170,6 @@ struct ProducerModel::Impl {
   // pipeline's close() (a local close, an RST), not by a FIN in 4.9.
   void close_channel(std::uint64_t channel_id, std::int64_t t_ms, bool fail_fast);
   void forget_channel_if_idle(std::uint64_t channel_id);
-  NodeId node_of(const std::string& addr) const;
 
   // ---- route queries (producer_route_query.cpp) ----
   // Java: DefaultMQProducerImpl#tryToFindTopicPublishInfo, for a send whose publish info is
@@ -196,7 +220,7 @@ struct ProducerModel::Impl {
 
   std::map<std::string, core::TopicRouteData> topic_route_table;
   std::map<std::string, std::map<std::int64_t, std::string>> broker_addr_table;
-  std::map<std::string, std::shared_ptr<TopicPublishInfo>> topic_publish_info_table;
+  std::map<std::string, std::shared_ptr<PublishEntry>> topic_publish_info_table;
   struct RouteAnswer {
     std::string topic;
     std::optional<core::TopicRouteData> route;
@@ -232,14 +256,20 @@ struct ProducerModel::Impl {
   // Per spec topic (the first position of each name): the publish info sends start with.
   std::vector<std::size_t> topic_slot_of_position;
   std::unordered_map<std::string, std::size_t> topic_slots;
-  std::vector<std::shared_ptr<TopicPublishInfo>> info_by_slot;
-  // broker name -> master address (brokerId 0), mirrored from broker_addr_table.
-  std::unordered_map<std::string, std::string> master_addr_table;
+  std::vector<std::shared_ptr<PublishEntry>> info_by_slot;
 
-  std::unordered_map<std::uint64_t, Channel> channels;
-  std::unordered_map<std::string, std::uint64_t>
-      channel_tables;  // addr -> channel (NettyRemotingClient's)
-  std::uint64_t next_channel_id = 1;
+  // Broker names and addresses met in routes, and by broker id the master's address id
+  // (brokerId 0), mirrored from broker_addr_table.
+  NameIds broker_ids;
+  NameIds address_ids;
+  std::vector<std::optional<std::uint32_t>> master_of_broker;
+  std::vector<AddressEntry> address_entries;
+  SlotTable<Channel> channels;
+  Channel& channel_at(std::uint64_t channel_id) {
+    Channel* channel = channels.find(channel_id);
+    if (channel == nullptr) producer_model_fail("unknown channel");
+    return *channel;
+  }
 };
 
 }  // namespace nssim::sim

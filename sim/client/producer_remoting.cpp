@@ -16,10 +16,14 @@ constexpr std::int64_t kMinCloseTimeoutMillis = 100;
 
 }  // namespace
 
-NodeId ProducerModel::Impl::node_of(const std::string& addr) const {
-  const auto it = addresses.find(addr);
-  if (it == addresses.end()) producer_model_fail("a broker address missing from the AddressBook");
-  return it->second;
+NodeId ProducerModel::Impl::node_of(std::uint32_t addr) {
+  std::optional<NodeId>& node = address_entries[addr].node;
+  if (!node) {
+    const auto it = addresses.find(address_ids.name(addr));
+    if (it == addresses.end()) producer_model_fail("a broker address missing from the AddressBook");
+    node = it->second;
+  }
+  return *node;
 }
 
 // Java: NettyRemotingClient#getAndCreateChannel / #createChannel. A channel whose FIN the client
@@ -27,24 +31,24 @@ NodeId ProducerModel::Impl::node_of(const std::string& addr) const {
 // channelInactive does, which the requests' own plans already account for).
 void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
   Send& send = send_at(id);
-  if (const auto it = channel_tables.find(send.addr); it != channel_tables.end()) {
-    Channel& channel = channels.at(it->second);
+  if (const std::uint64_t existing = address_entries[send.addr].channel; existing != 0) {
+    Channel& channel = channel_at(existing);
     if (channel.connected &&
         network.client_sees_close(self, channel.node, channel.epoch, channel.opened_ms, t_ms)) {
-      close_channel(it->second, t_ms, /*fail_fast=*/false);
+      close_channel(existing, t_ms, /*fail_fast=*/false);
     } else if (channel.connected) {
-      send_request(id, it->second, channel, t_ms);
+      send_request(id, existing, channel, t_ms);
       return;
     } else {
       // A connect is running: wait on its future (4.9 for at most connectTimeoutMillis, which
       // the running connect never exceeds).
       channel.waiting.push_back(id);
-      send.channel = it->second;
+      send.channel = existing;
       return;
     }
   }
-  const std::uint64_t channel_id = next_channel_id++;
-  Channel& channel = channels[channel_id];
+  const std::uint64_t channel_id = channels.emplace();
+  Channel& channel = channel_at(channel_id);
   channel.addr = send.addr;
   channel.node = node_of(send.addr);
   // Both profiles wait the whole connect timeout for a silent host, whatever the send's budget.
@@ -54,13 +58,13 @@ void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
     channel.connect.at_ms += kTimedWaitOverrunMs;
   }
   channel.waiting.push_back(id);
-  channel_tables[send.addr] = channel_id;
+  address_entries[send.addr].channel = channel_id;
   send.channel = channel_id;
   schedule(channel.connect.at_ms, EventKind::kConnectDone, channel_id);
 }
 
 void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t t_ms) {
-  Channel& channel = channels.at(channel_id);
+  Channel& channel = channel_at(channel_id);
   const std::vector<std::uint64_t> waiting = std::exchange(channel.waiting, {});
   const Delivery outcome = channel.connect.outcome;
   if (outcome == Delivery::kDelivered) {
@@ -153,8 +157,8 @@ void ProducerModel::Impl::on_attempt_done(std::uint64_t id, std::uint64_t token,
   Send& send = *found;
   const std::uint64_t channel_id = send.channel;
   const SendCause cause = send.planned_cause;
-  if (const auto ch = channels.find(channel_id); ch != channels.end()) {
-    auto& pending = ch->second.pending;
+  if (Channel* channel = channels.find(channel_id)) {
+    auto& pending = channel->pending;
     if (const auto p = std::lower_bound(pending.begin(), pending.end(), id);
         p != pending.end() && *p == id) {
       pending.erase(p);
@@ -170,12 +174,11 @@ void ProducerModel::Impl::on_attempt_done(std::uint64_t id, std::uint64_t token,
 
 void ProducerModel::Impl::close_channel(std::uint64_t channel_id, std::int64_t t_ms,
                                         bool fail_fast) {
-  Channel& channel = channels.at(channel_id);
+  Channel& channel = channel_at(channel_id);
   channel.closed = true;
   // Java: closeChannel removes the table entry only if it still holds this channel.
-  if (const auto it = channel_tables.find(channel.addr);
-      it != channel_tables.end() && it->second == channel_id) {
-    channel_tables.erase(it);
+  if (std::uint64_t& entry = address_entries[channel.addr].channel; entry == channel_id) {
+    entry = 0;
   }
   if (fail_fast) {
     // requestFail: RemotingSendRequestException in each waiting invokeSync, now.
@@ -194,10 +197,10 @@ void ProducerModel::Impl::close_channel(std::uint64_t channel_id, std::int64_t t
 }
 
 void ProducerModel::Impl::forget_channel_if_idle(std::uint64_t channel_id) {
-  const auto it = channels.find(channel_id);
-  if (it != channels.end() && it->second.closed && it->second.pending.empty() &&
-      it->second.waiting.empty()) {
-    channels.erase(it);
+  const Channel* channel = channels.find(channel_id);
+  if (channel != nullptr && channel->closed && channel->pending.empty() &&
+      channel->waiting.empty()) {
+    channels.erase(channel_id);
   }
 }
 

@@ -3,6 +3,7 @@
 // info first makes tryToFindTopicPublishInfo's synchronous route query
 // (producer_route_query.cpp).
 
+#include "nameserver_core/ids.h"
 #include "sim/client/producer_model_impl.h"
 
 namespace nssim::sim {
@@ -24,12 +25,40 @@ bool is_remoting_exception(SendCause cause) {
 
 }  // namespace
 
+std::optional<std::uint32_t> ProducerModel::Impl::find_broker_address_in_publish(
+    std::uint32_t broker) const {
+  return broker < master_of_broker.size() ? master_of_broker[broker] : std::nullopt;
+}
+
+void ProducerModel::Impl::note_master_address(const core::BrokerData& broker) {
+  const std::uint32_t id = broker_ids.intern(broker.broker_name);
+  if (master_of_broker.size() <= id) master_of_broker.resize(id + 1);
+  const auto master = broker.broker_addrs.find(core::kMasterId);
+  if (master == broker.broker_addrs.end()) {
+    master_of_broker[id].reset();
+    return;
+  }
+  const std::uint32_t addr = address_ids.intern(master->second);
+  if (address_entries.size() <= addr) address_entries.resize(addr + 1);
+  master_of_broker[id] = addr;
+}
+
+std::shared_ptr<ProducerModel::Impl::PublishEntry> ProducerModel::Impl::publish_entry(
+    TopicPublishInfo info) {
+  auto entry = std::make_shared<PublishEntry>(PublishEntry{std::move(info), {}});
+  entry->queue_brokers.reserve(entry->info.message_queue_list().size());
+  for (const MessageQueue& mq : entry->info.message_queue_list()) {
+    entry->queue_brokers.push_back(broker_ids.intern(mq.broker_name));
+  }
+  return entry;
+}
+
 // Java: DefaultMQProducerImpl#sendDefaultImpl up to its loop. beginTimestampFirst is the arrival,
 // so the time a route query takes (producer_route_query.cpp) counts against sendMsgTimeout.
 void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
   Send& send = send_at(id);
   const auto& info = info_by_slot[send.topic_slot];
-  if (info && info->ok()) {
+  if (info && info->info.ok()) {
     start_with_publish_info(id, t_ms);
     return;
   }
@@ -39,7 +68,7 @@ void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
 void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
   Send& send = send_at(id);
   send.info = info_by_slot[send.topic_slot];
-  if (!send.info || !send.info->ok()) {
+  if (!send.info || !send.info->info.ok()) {
     // MQClientException "No route info of this topic" (NOT_FOUND_TOPIC_EXCEPTION).
     finish_send(id, t_ms, SendCause::kNoRoute);
     return;
@@ -58,15 +87,14 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
     return;
   }
   const bool reset_index = send.times > 0;  // 5.x; 4.9 has no reset
-  if (send.mq) {
-    const std::optional<std::string> last_broker = send.mq->broker_name;
-    send.mq = fault_strategy.select_one_message_queue(*send.info, last_broker, reset_index, t_ms,
-                                                      choice_rng);
-  } else {
-    static const std::optional<std::string> kNoLastBroker;
-    send.mq = fault_strategy.select_one_message_queue(*send.info, kNoLastBroker, reset_index, t_ms,
-                                                      choice_rng);
-  }
+  const std::string* last_broker = send.mq != nullptr ? &send.mq->broker_name : nullptr;
+  PublishEntry& entry = *send.info;
+  const MessageQueue& mq = fault_strategy.select_one_message_queue(
+      entry.info, last_broker, reset_index, t_ms, choice_rng, send.mq_picked);
+  send.mq = &mq;
+  send.mq_broker = &mq == &send.mq_picked ? broker_ids.intern(mq.broker_name)
+                                          : entry.queue_brokers[static_cast<std::size_t>(
+                                                &mq - entry.info.message_queue_list().data())];
   const std::int64_t timeout = spec.config.send_msg_timeout;
   const std::int64_t cost = t_ms - send.record.start_ms;
   if (timeout < cost) {
@@ -97,7 +125,7 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
   attempt.start_ms = t_ms;
   attempt.end_ms = t_ms;
   attempt.cause = SendCause::kOk;
-  const std::string* addr = find_broker_address_in_publish(send.mq->broker_name);
+  const std::optional<std::uint32_t> addr = find_broker_address_in_publish(send.mq_broker);
   if (!addr) {
     // MQClientException "The broker[...] not exist" (the route refresh it tries first is a no-op
     // while the publish info is ok).

@@ -117,7 +117,11 @@ const MessageQueue& TopicPublishInfo::select_one_message_queue() {
 
 const MessageQueue& TopicPublishInfo::select_one_message_queue(
     const std::optional<std::string>& last_broker) {
-  if (!last_broker) return select_one_message_queue();
+  return select_one_message_queue(last_broker ? &*last_broker : nullptr);
+}
+
+const MessageQueue& TopicPublishInfo::select_one_message_queue(const std::string* last_broker) {
+  if (last_broker == nullptr) return select_one_message_queue();
   for (std::size_t i = 0; i < message_queue_list_.size(); ++i) {
     const MessageQueue& mq = select_one_message_queue();
     if (mq.broker_name != *last_broker) return mq;

@@ -73,6 +73,9 @@ class TopicPublishInfo {
   // Java: TopicPublishInfo#selectOneMessageQueue(lastBrokerName) [4.9 and 5.x]: up to n picks
   // avoiding lastBrokerName, then a plain pick.
   const MessageQueue& select_one_message_queue(const std::optional<std::string>& last_broker);
+  // The same with lastBrokerName as a pointer (null: none), which the send path keeps into the
+  // queue it picked last instead of copying the name.
+  const MessageQueue& select_one_message_queue(const std::string* last_broker);
   // Java (5.x): selectOneMessageQueue(QueueFilter...): up to n picks, the first that passes.
   const MessageQueue* select_one_message_queue(
       const std::function<bool(const MessageQueue&)>& filter);

@@ -26,7 +26,9 @@ void require(bool ok, const char* what,
 
 template <typename Entry>
 std::size_t entry_at(const std::vector<Entry>& entries, std::int64_t t_ms) {
-  // The last entry whose `since` is <= t_ms; entries[0] is always at kBeginning.
+  // The last entry whose `since` is <= t_ms; entries[0] is always at kBeginning. Most queries
+  // are about instants after the latest change.
+  if (entries.back().first <= t_ms) return entries.size() - 1;
   auto it = std::upper_bound(entries.begin(), entries.end(), t_ms,
                              [](std::int64_t t, const Entry& e) { return t < e.first; });
   return static_cast<std::size_t>(it - entries.begin()) - 1;
@@ -45,6 +47,8 @@ typename std::vector<Entry>::const_iterator first_after(const std::vector<Entry>
 template <typename Entry>
 const Entry* steady_entry(const std::vector<Entry>& entries, std::int64_t from_ms,
                           std::int64_t until_ms) {
+  // The common case first: nothing recorded after from_ms, the latest entry holds.
+  if (entries.back().first <= from_ms) return &entries.back();
   const auto next = first_after(entries, from_ms);
   if (next != entries.end() && next->first <= until_ms) return nullptr;
   return &*(next - 1);
@@ -169,6 +173,8 @@ void NetworkHistory::change_cut(NodeId from, NodeId to, int delta, std::int64_t 
   timeline(to);
   auto& entries = cuts_[{from, to}];
   if (entries.empty()) entries.emplace_back(kBeginning, 0);
+  nodes_[static_cast<std::size_t>(from)].in_cuts = true;
+  nodes_[static_cast<std::size_t>(to)].in_cuts = true;
   require(t_ms >= entries.back().first, "cuts must be recorded in time order");
   const int count = entries.back().second + delta;
   require(count >= 0, "heal without a matching cut");
@@ -176,6 +182,8 @@ void NetworkHistory::change_cut(NodeId from, NodeId to, int delta, std::int64_t 
 }
 
 const NetworkHistory::CutTimeline* NetworkHistory::cut_timeline(NodeId from, NodeId to) const {
+  // Most pairs never had a cut: two flags answer for them without searching the map.
+  if (!timeline(from).in_cuts || !timeline(to).in_cuts) return nullptr;
   auto it = cuts_.find({from, to});
   return it == cuts_.end() ? nullptr : &it->second;
 }

@@ -150,6 +150,7 @@ class NetworkHistory {
   struct NodeTimeline {
     std::string name;
     std::vector<std::pair<std::int64_t, NodeState>> states;  // (since, state), time-ordered
+    bool in_cuts = false;  // an end of some cut timeline: only then is cuts_ searched for it
   };
   using CutTimeline = std::vector<std::pair<std::int64_t, int>>;  // (since, nested cut count)
 

@@ -81,10 +81,12 @@ ProducerObserver& SendStats::observer_for(const std::string& producer, const std
 
 void SendStats::count_attempt(const AttemptRecord& attempt) {
   if (attempt.broker_name.empty()) return;  // no queue was chosen: no broker to count it at
-  if (last_broker_ == by_broker_.end() || last_broker_->first != attempt.broker_name) {
-    last_broker_ = by_broker_.try_emplace(attempt.broker_name).first;
+  auto indexed = broker_index_.find(attempt.broker_name);
+  if (indexed == broker_index_.end()) {
+    auto& entry = *by_broker_.try_emplace(attempt.broker_name).first;
+    indexed = broker_index_.emplace(std::string_view(entry.first), &entry.second).first;
   }
-  BrokerAttempts& broker = last_broker_->second;
+  BrokerAttempts& broker = *indexed->second;
   ++broker.attempts;
   ++broker.by_cause[static_cast<std::size_t>(attempt.cause)];
   if (attempt.cause != SendCause::kOk) return;
