@@ -14,6 +14,11 @@
 
 namespace nssim::sim {
 
+namespace {
+// Java: MQClientInstance#startScheduledTask's initialDelay for updateTopicRouteInfoFromNameServer.
+constexpr std::int64_t kFirstRoutePollDelayMs = 10;
+}  // namespace
+
 void producer_model_fail(const char* what) {
   std::fprintf(stderr, "ProducerModel: %s\n", what);
   std::abort();
@@ -29,14 +34,17 @@ ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in,
       name(std::move(name_in)),
       network(network_in),
       addresses(addresses_in),
-      sources(sources_in),
+      routes(sources_in.routes),
+      log(sources_in.log),
       observer(observer_in),
       arrival_rng(rng.next_u64()),
       choice_rng(rng.next_u64()),
       start_ms(start_ms_in),
       fault_strategy(profile_in, spec_in.config.send_latency_fault_enable,
-                     spec_in.config.start_detector_enable) {
-  send_ring.resize(16);
+                     spec_in.config.start_detector_enable),
+      nameservers(std::move(sources_in.nameservers)) {
+  // A few sends in flight at a time; the ring doubles when more are.
+  send_ring.resize(4);
   topic_slot_of_position.reserve(spec.topics.size());
   for (const std::string& topic : spec.topics) {
     const auto [it, inserted] = topic_slots.emplace(topic, topic_slots.size());
@@ -62,7 +70,8 @@ void ProducerModel::Impl::run(const Event& event) {
       auto node = route_answers.extract(event.a);
       RouteAnswer& answer = node.mapped();
       if (answer.answered) {
-        on_route_answer(answer.topic, std::move(answer.route), event.t_ms, answer.query);
+        on_route_answer(answer.topic, answer.route ? &*answer.route : nullptr, event.t_ms,
+                        answer.query);
       } else {
         report_route_update(answer.topic, answer.query, event.t_ms, {}, {});
       }
@@ -75,13 +84,16 @@ void ProducerModel::Impl::run(const Event& event) {
       on_connect_done(event.a, event.t_ms);
       return;
     case EventKind::kLockTimeout:
-      on_lock_timeout(event.a, event.b, event.t_ms);
+      on_lock_timeout(event.a, static_cast<std::int64_t>(event.b), event.t_ms);
       return;
     case EventKind::kQueryConnectDone:
-      on_query_connect_done(event.a, event.b, event.t_ms);
+      on_query_connect_done(event.t_ms);
       return;
     case EventKind::kQueryDone:
-      on_query_done(event.a, event.b, event.t_ms);
+      on_query_done(event.t_ms);
+      return;
+    case EventKind::kPollRound:
+      on_poll_round(event.t_ms);
       return;
   }
 }
@@ -141,11 +153,6 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
   send.planned_cause = SendCause::kOk;
   send.planned_close = false;
   send.query_default = false;
-  send.query_begin_ms = 0;
-  send.query_tries_left = 0;
-  send.query_nameserver = 0;
-  send.query_connect = ConnectResult{};
-  send.query_processed_ms = 0;
   ++live_sends;
   return send;
 }
@@ -163,8 +170,8 @@ std::vector<std::string> names_missing_from(const std::set<std::string>& a,
 }  // namespace
 
 void ProducerModel::Impl::on_route_answer(const std::string& topic,
-                                          std::optional<core::TopicRouteData> route,
-                                          std::int64_t t_ms, const RouteQuery& query) {
+                                          const core::TopicRouteData* route, std::int64_t t_ms,
+                                          const RouteQuery& query) {
   std::vector<std::string> gained;
   std::vector<std::string> lost;
   if (route) {
@@ -199,7 +206,7 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
         info_by_slot[slot->second] = info;
       }
       topic_publish_info_table[topic] = std::move(info);
-      topic_route_table[topic] = std::move(*route);
+      topic_route_table[topic] = *route;
     }
   }
   // A nullopt answer keeps the cached route and publish info (TOPIC_NOT_EXIST is only logged).
@@ -228,9 +235,14 @@ ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, No
                              const AddressBook& addresses, RouteQuerySources sources, Rng rng,
                              ProducerObserver& observer, std::int64_t start_ms)
     : impl_(std::make_unique<Impl>(spec, profile, self, std::move(name), network, addresses,
-                                   sources, rng, observer, start_ms)) {}
+                                   std::move(sources), rng, observer, start_ms)) {}
 
 ProducerModel::~ProducerModel() = default;
+
+void ProducerModel::start_route_poll() {
+  impl_->poll.next_ms = impl_->start_ms + kFirstRoutePollDelayMs;
+  impl_->schedule(impl_->poll.next_ms, Impl::EventKind::kPollRound);
+}
 
 void ProducerModel::on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
                              std::int64_t t_ms, const RouteQuery& query) {

@@ -1,8 +1,8 @@
-// File: a RocketMQ producer's data plane as a pure discrete-event model: publish info built from
-// routes, queue selection, MQFaultStrategy / LatencyFaultTolerance, the sync send retry loop of
-// DefaultMQProducerImpl#sendDefaultImpl and the route query a send makes when it has no usable
-// publish info, evaluated against NetworkHistory and RouteHistory instead of sending one SimGrid
-// message per send. The producer actor feeds it its polled route answers and advances it in time.
+// File: a RocketMQ producer as a pure discrete-event model: publish info built from routes, queue
+// selection, MQFaultStrategy / LatencyFaultTolerance, the sync send retry loop of
+// DefaultMQProducerImpl#sendDefaultImpl, the route query a send makes when it has no usable
+// publish info, and the client's scheduled route poll, all evaluated against NetworkHistory and
+// RouteHistory instead of sending SimGrid messages. The world's producer fleet advances it in time.
 #pragma once
 
 #include <cstdint>
@@ -16,11 +16,12 @@
 
 #include "nameserver_core/profile.h"
 #include "nameserver_core/route_types.h"
-#include "sim/client/nameserver_client_history.h"
+#include "sim/client/nameserver_client.h"
 #include "sim/client/publish_info.h"
 #include "sim/client/send_record.h"
 #include "sim/nameserver/route_history.h"
 #include "sim/network/network_history.h"
+#include "sim/record/event_log.h"
 #include "sim/record/trace_sink.h"
 #include "sim/scenario/rng.h"
 #include "sim/scenario/scenario.h"
@@ -63,11 +64,13 @@ struct ProducerObserver {
   virtual void on_advanced(std::int64_t frontier_ms) = 0;
 };
 
-// What a send's route query reads: every NameServer's answers over time, and what this producer's
-// remoting client knew of its NameServers (its choice and channels) over time.
+// What the producer's route queries (the scheduled poll's and its sends') start from and read:
+// its remoting client's NameServer list and choice as it starts, and every NameServer's answers
+// over time. `log` (optional) takes the poll's route_poll_failed lines.
 struct RouteQuerySources {
   const RouteHistory& routes;
-  const NameServerClientHistory& nameservers;
+  NameServerClient nameservers;
+  EventLog* log = nullptr;
 };
 
 // Sends are concurrent (open-loop arrivals, one sync send each, as from a large thread pool) and
@@ -75,6 +78,8 @@ struct RouteQuerySources {
 // threads do.
 class ProducerModel {
  public:
+  // `spec`, `network`, `addresses` and `sources.routes` are shared, not copied: they must outlive
+  // the model (every producer of a set reads one spec).
   ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
                 const NetworkHistory& network, const AddressBook& addresses,
                 RouteQuerySources sources, Rng rng, ProducerObserver& observer,
@@ -83,7 +88,11 @@ class ProducerModel {
   ProducerModel(const ProducerModel&) = delete;
   ProducerModel& operator=(const ProducerModel&) = delete;
 
-  // A route answer for `topic` that arrived at t_ms
+  // Java: MQClientInstance#startScheduledTask: the route poll, 10 ms after start_ms and then every
+  // pollNameServerInterval at a fixed rate, on the client's one scheduler thread. Without it the
+  // model only learns routes from its sends' own queries and from on_route.
+  void start_route_poll();
+  // A route answer for `topic` that arrived at t_ms from outside the model
   // (MQClientInstance#updateTopicRouteInfoFromNameServer). nullopt is any non-SUCCESS answer
   // (TOPIC_NOT_EXIST...): the cached route is kept. It takes effect at t_ms in the model's
   // timeline, so t_ms must not precede the last advance_to. `query` only goes into the trace
@@ -96,13 +105,14 @@ class ProducerModel {
   void on_route_failed(const std::string& topic, std::int64_t t_ms, const RouteQuery& query);
   // Evaluates every pending event up to and including t_ms. The caller must only advance to
   // instants whose future is known for `lag_ms()` beyond them: in NetworkHistory, and in the
-  // RouteHistory and NameServerClientHistory of RouteQuerySources.
+  // RouteHistory of RouteQuerySources.
   void advance_to(std::int64_t t_ms);
   // How far behind the present the model must stay: the furthest one step of a send looks ahead
   // of the instant it is evaluated at, plus the timed-wait overruns. An attempt's connect
   // (connectTimeoutMillis) and then its request (at most sendMsgTimeout); a route query's connect
   // and then its request (at most mqClientApiTimeout), whose answer is read from RouteHistory at
-  // the instant the NameServer processes it, before that deadline.
+  // the instant the NameServer processes it, before that deadline. The poll's queries are such
+  // route queries.
   std::int64_t lag_ms() const;
 
   const std::string& name() const;

@@ -1,12 +1,13 @@
-// File: the private state of ProducerModel, shared by its four sources: producer_model.cpp
+// File: the private state of ProducerModel, shared by its five sources: producer_model.cpp
 // (events, arrivals, routes: MQClientInstance), producer_send.cpp
 // (DefaultMQProducerImpl#sendDefaultImpl), producer_route_query.cpp (tryToFindTopicPublishInfo:
-// lockNamesrv and the NameServer request) and producer_remoting.cpp (NettyRemotingClient:
-// channels, connects, invokeSync).
+// lockNamesrv and the NameServer request), producer_route_poll.cpp (the scheduled route poll) and
+// producer_remoting.cpp (NettyRemotingClient: channels, connects, invokeSync).
 #pragma once
 
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -61,14 +62,15 @@ struct ProducerModel::Impl {
     kConnectDone,
     kLockTimeout,
     kQueryConnectDone,
-    kQueryDone
+    kQueryDone,
+    kPollRound
   };
   struct Event {
     std::int64_t t_ms = 0;
     std::uint64_t seq = 0;  // ties at one instant run in scheduling order
     EventKind kind = EventKind::kArrival;
-    std::uint64_t a = 0;  // send id, channel id or route answer id
-    std::uint64_t b = 0;  // the send's token, for events that a later plan replaces or cancels
+    std::uint64_t a = 0;  // send id, channel id, route answer id or lock waiter (caller)
+    std::uint64_t b = 0;  // the send's token (for events a later plan replaces), or a deadline
   };
   struct Later {
     bool operator()(const Event& x, const Event& y) const {
@@ -80,8 +82,9 @@ struct ProducerModel::Impl {
   void on_arrival(std::int64_t t_ms);
   std::int64_t arrival_time(std::uint64_t k);
   // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, from the answer on. Every route
-  // answer goes through here, whoever asked, and is traced here.
-  void on_route_answer(const std::string& topic, std::optional<core::TopicRouteData> route,
+  // answer goes through here, whoever asked, and is traced here. nullptr: a non-SUCCESS answer;
+  // a route is copied only when it changes the tables.
+  void on_route_answer(const std::string& topic, const core::TopicRouteData* route,
                        std::int64_t t_ms, const RouteQuery& query);
   // The one place route updates reach the observer (and so the trace).
   void report_route_update(const std::string& topic, const RouteQuery& query, std::int64_t t_ms,
@@ -114,13 +117,8 @@ struct ProducerModel::Impl {
     std::int64_t planned_end_ms = 0;
     SendCause planned_cause = SendCause::kOk;
     bool planned_close = false;
-    // The route query of tryToFindTopicPublishInfo, while one runs.
-    bool query_default = false;           // the second one, for the default topic TBW102
-    std::int64_t query_begin_ms = 0;      // invokeSync's beginStartTime
-    std::size_t query_tries_left = 0;     // addresses getAndCreateNameserverChannel may still try
-    NodeId query_nameserver = 0;          // the NameServer it connects to or asks
-    ConnectResult query_connect;          // the running connect's outcome
-    std::int64_t query_processed_ms = 0;  // when the NameServer processes an answered request
+    // tryToFindTopicPublishInfo is on its second update, for the default topic TBW102.
+    bool query_default = false;
   };
   void begin_send(std::uint64_t id, std::int64_t t_ms);
   // The send loop with the publish info now in the table, or "No route info of this topic".
@@ -172,38 +170,67 @@ struct ProducerModel::Impl {
   void forget_channel_if_idle(std::uint64_t channel_id);
 
   // ---- route queries (producer_route_query.cpp) ----
+  // Who called updateTopicRouteInfoFromNameServer: a send's id, or the scheduled poll.
+  static constexpr std::uint64_t kRoutePollCaller = std::numeric_limits<std::uint64_t>::max();
   // Java: DefaultMQProducerImpl#tryToFindTopicPublishInfo, for a send whose publish info is
   // missing or not ok.
   void try_to_find_topic_publish_info(std::uint64_t id, std::int64_t t_ms);
   // Java: MQClientInstance#updateTopicRouteInfoFromNameServer(topic, isDefault, producer): the
   // tryLock of lockNamesrv (waiting at most LOCK_TIMEOUT_MILLIS), then the request.
-  void lock_namesrv(std::uint64_t id, std::int64_t t_ms);
-  void on_lock_timeout(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
+  void lock_namesrv(std::uint64_t caller, std::int64_t t_ms);
+  void on_lock_timeout(std::uint64_t caller, std::int64_t deadline_ms, std::int64_t t_ms);
   void unlock_namesrv(std::int64_t t_ms);
-  void update_topic_route_info(std::uint64_t id, std::int64_t t_ms);
+  void update_topic_route_info(std::uint64_t caller, std::int64_t t_ms);
   // The update returned false without a request (tryLock timed out).
-  void on_update_skipped(std::uint64_t id, std::int64_t t_ms);
+  void on_update_skipped(std::uint64_t caller, std::int64_t t_ms);
+  // The topic `caller` asks about (a send's own topic, even when it asks for TBW102).
+  const std::string& route_call_topic(std::uint64_t caller);
   // Java: NettyRemotingClient#invokeSync(null, ...) up to the channel:
   // getAndCreateNameserverChannel.
-  void get_and_create_nameserver_channel(std::uint64_t id, std::int64_t t_ms);
-  void on_query_connect_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
-  void send_route_request(std::uint64_t id, std::uint32_t epoch, std::int64_t t_ms);
-  void plan_query(std::uint64_t id, const InvokeResult& result);
-  RouteQuery traced_query(const Send& send, std::string outcome) const;
-  void on_query_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
-  // The client's NameServer choice at t_ms: its own latest, or the actor's if that is newer.
-  NameServerClientHistory::Choice nameserver_choice(std::int64_t t_ms) const;
+  void get_and_create_nameserver_channel(std::int64_t t_ms);
+  void on_query_connect_done(std::int64_t t_ms);
+  void send_route_request(std::uint32_t epoch, std::int64_t t_ms);
+  void plan_query(const InvokeResult& result);
+  RouteQuery traced_query(std::string outcome) const;
+  void on_query_done(std::int64_t t_ms);
   // The incarnation the client's channel to `nameserver` is open to at t_ms, if it is usable.
   std::optional<std::uint32_t> open_nameserver_channel(NodeId nameserver, std::int64_t t_ms) const;
+  // The one GET_ROUTEINFO_BY_TOPIC call in flight: lockNamesrv's holder makes it, so there is at
+  // most one per client.
+  struct RouteCall {
+    std::uint64_t caller = 0;
+    bool is_default = false;        // a send's second update, for the default topic TBW102
+    std::int64_t begin_ms = 0;      // invokeSync's beginStartTime
+    std::size_t tries_left = 0;     // addresses getAndCreateNameserverChannel may still try
+    NodeId nameserver = 0;          // the NameServer it connects to or asks
+    ConnectResult connect;          // the running connect's outcome
+    std::int64_t processed_ms = 0;  // when the NameServer processes an answered request
+    InvokeResult planned;           // how the request ends
+  };
+
+  // ---- the scheduled route poll (producer_route_poll.cpp) ----
+  // Java: MQClientInstance#updateTopicRouteInfoFromNameServer(), one round: every topic in turn
+  // under lockNamesrv; a remoting failure ends the round.
+  void on_poll_round(std::int64_t t_ms);
+  void poll_topic(std::int64_t t_ms);
+  void on_poll_topic_done(std::int64_t t_ms);
+  void on_poll_failed(std::int64_t t_ms, const std::string& topic, const char* cause);
+  // scheduleAtFixedRate: the next round at its fixed instant, or now if this one outlasted it.
+  void end_poll_round(std::int64_t t_ms);
+  struct RoutePoll {
+    std::int64_t next_ms = 0;  // the fixed-rate schedule's next run
+    std::size_t position = 0;  // the spec topic being polled
+  };
 
   // ---- configuration ----
-  ProducerSpec spec;
+  const ProducerSpec& spec;
   core::Profile profile;
   NodeId self;
   std::string name;
   const NetworkHistory& network;
   const AddressBook& addresses;
-  RouteQuerySources sources;
+  const RouteHistory& routes;
+  EventLog* log;
   ProducerObserver& observer;
   Rng arrival_rng;  // inter-arrival gaps only, so arrivals do not depend on routes or faults
   Rng choice_rng;   // indexes and pickOneAtLeast
@@ -230,13 +257,13 @@ struct ProducerModel::Impl {
   std::map<std::uint64_t, RouteAnswer> route_answers;
   std::uint64_t next_route_answer = 0;
 
-  // lockNamesrv and the sends waiting for it, in order, each with its tryLock deadline.
+  // lockNamesrv, the call its holder makes, and the callers waiting for it, in order, each with
+  // its tryLock deadline.
   bool namesrv_locked = false;
+  RouteCall route_call;
   std::deque<std::pair<std::uint64_t, std::int64_t>> namesrv_lock_waiters;
-  // What this model's own route queries changed in the client's NameServer choice and channels,
-  // each since the instant it did; the actor's later records win over them.
-  std::optional<NameServerClientHistory::Choice> own_nameserver_choice;
-  std::map<NodeId, NameServerClientHistory::ChannelState> own_nameserver_channels;
+  NameServerClient nameservers;
+  RoutePoll poll;
 
   // The sends in flight, in a ring indexed by id (grown when an id's slot is still in use).
   std::vector<Send> send_ring;

@@ -17,9 +17,8 @@ namespace nssim::sim {
 struct RouteQuery {
   std::string nameserver;  // node name of the NameServer that answered or failed the call last
   std::int64_t asked_ms = 0;
-  // "ok", "topic_not_exist", "response_code_<n>" for another answer, or why the call got none
-  // (remoting_client.h invoke_failure_name: connect_timeout, connect_refused, request_timeout,
-  // connection_reset, channel_closed).
+  // "ok", "topic_not_exist", or why the call got none (send_record.h send_cause_name:
+  // connect_timeout, connect_refused, request_timeout, connection_reset).
   std::string outcome;
 };
 

@@ -7,7 +7,6 @@
 #include "sim/world/broker_actor.h"
 #include "sim/world/nameserver_actor.h"
 #include "sim/world/net.h"
-#include "sim/world/producer_actor.h"
 #include "sim/world/simgrid_clock.h"
 
 namespace nssim::sim {
@@ -25,8 +24,7 @@ std::vector<std::string> route_query_topics(const Scenario& scenario) {
   return topics;
 }
 
-// The NameServers a broker group or producer set talks to (its namesrvAddr, in the order
-// written), or all of them.
+// The NameServers a broker group talks to (its namesrvAddr, in the order written), or all of them.
 std::vector<NodeId> nameservers_of(const std::vector<NodeId>& all, const std::vector<int>& chosen) {
   if (chosen.empty()) return all;
   std::vector<NodeId> list;
@@ -41,7 +39,8 @@ Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& n
       record_(record),
       net_(net),
       current_(record.topology.nodes.size()),
-      routes_(route_query_topics(scenario)) {
+      routes_(route_query_topics(scenario)),
+      producers_(scenario, record, routes_) {
   kv_.resize(record.topology.nodes.size());
 }
 
@@ -51,6 +50,11 @@ void Incarnations::start(NodeId node) {
   history.start_process(node, now);
   const std::uint32_t epoch = history.state_at(node, now).epoch;
   const TopologyNode& info = record_.topology.nodes[static_cast<std::size_t>(node)];
+  if (info.role == NodeRole::kProducer) {
+    producers_.start(node, epoch, now);
+    record_.log.add(now, info.name, "process_start", {{"epoch", epoch}});
+    return;
+  }
   std::unique_ptr<NodeActor> actor;
   switch (info.role) {
     case NodeRole::kNameServer:
@@ -77,16 +81,7 @@ void Incarnations::start(NodeId node) {
       break;
     }
     case NodeRole::kProducer:
-      actor = std::make_unique<ProducerActor>(
-          net_, node, epoch, scenario_.profile, scenario_.producers[info.producer_spec], info.name,
-          nameservers_of(record_.topology.nameservers,
-                         scenario_.producers[info.producer_spec].nameservers),
-          record_.topology.broker_addresses, routes_,
-          scenario_.seed ^ (static_cast<std::uint64_t>(epoch) << 32),
-          record_.sends->observer_for(info.name,
-                                      scenario_.producers[info.producer_spec].name_prefix),
-          record_.log, scenario_.duration_ms);
-      break;
+      return;  // started above
   }
   NodeActor* raw = actor.get();
   Slot& slot = current_[static_cast<std::size_t>(node)];
@@ -104,8 +99,6 @@ void Incarnations::end(NodeId node, DownKind kind) {
   if (auto* ns = dynamic_cast<NameServerActor*>(slot.node)) {
     kv_[static_cast<std::size_t>(node)] = ns->server().kv_config_manager();  // kvConfig.json
   }
-  if (auto* producer = dynamic_cast<ProducerActor*>(slot.node))
-    retired_.push_back({producer, now_ms()});
   if (slot.actor) slot.actor->kill();
   slot = Slot{};
   net_.process_ended(node, kind);
@@ -153,21 +146,5 @@ sg4::ActorPtr Incarnations::actor(NodeId node) const {
 }
 
 void Incarnations::forget(NodeId node) { current_[static_cast<std::size_t>(node)] = Slot{}; }
-
-void Incarnations::finish_producers(std::int64_t end_ms) {
-  for (const auto& [producer, ended_ms] : retired_) producer->finish(std::min(ended_ms, end_ms));
-  for (const Slot& slot : current_) {
-    if (auto* producer = dynamic_cast<ProducerActor*>(slot.node)) producer->finish(end_ms);
-  }
-}
-
-std::int64_t Incarnations::max_lag_ms() const {
-  std::int64_t lag = 0;
-  for (const Slot& slot : current_) {
-    if (auto* producer = dynamic_cast<ProducerActor*>(slot.node))
-      lag = std::max(lag, producer->lag_ms());
-  }
-  return lag;
-}
 
 }  // namespace nssim::sim

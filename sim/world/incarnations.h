@@ -14,18 +14,19 @@
 #include "nameserver_core/route_types.h"
 #include "sim/nameserver/route_history.h"
 #include "sim/world/node_actor.h"
+#include "sim/world/producer_fleet.h"
 #include "sim/world/world.h"
 
 namespace nssim::sim {
 
 class Net;
-class ProducerActor;
 
 class Incarnations {
  public:
   Incarnations(const Scenario& scenario, WorldRecord& record, Net& net);
 
-  // Starts a new incarnation of `node` now (NetworkHistory epoch + 1).
+  // Starts a new incarnation of `node` now (NetworkHistory epoch + 1). A producer's process is a
+  // model in the producer fleet, not an actor: current() stays null for it.
   void start(NodeId node);
   // Ends the running incarnation: its actor is killed and its connections close as `kind` says.
   void end(NodeId node, DownKind kind);
@@ -37,10 +38,9 @@ class Incarnations {
   // topic goes into its persisted table, which later incarnations load. False when no running
   // broker process is there to answer.
   bool update_topic(NodeId node, const core::TopicConfig& config);
-  // Evaluates the sends of every producer incarnation up to its end.
-  void finish_producers(std::int64_t end_ms);
+  ProducerFleet& producers() { return producers_; }
   // How long the run must go on after its end for producers' last sends to be evaluated.
-  std::int64_t max_lag_ms() const;
+  std::int64_t max_lag_ms() const { return producers_.max_lag_ms(); }
 
  private:
   struct Slot {
@@ -57,8 +57,8 @@ class Incarnations {
   std::vector<core::KvConfigManager> kv_;  // per node (NameServers)
   // What the NameServers answer for the producers' topics, which sends' route queries read.
   RouteHistory routes_;
+  ProducerFleet producers_;
   std::vector<std::unique_ptr<NodeActor>> graveyard_;
-  std::vector<std::pair<ProducerActor*, std::int64_t>> retired_;
 };
 
 }  // namespace nssim::sim

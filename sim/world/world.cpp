@@ -30,19 +30,22 @@ std::vector<TimeWindow> fault_windows(const Scenario& scenario) {
 
 namespace {
 
+// The SimGrid hosts: one per NameServer and broker. Producers send no SimGrid message (their
+// models read NetworkHistory), so they have none; they come last in node order, so NodeId still
+// indexes the hosts.
 std::vector<HostSpec> host_specs(const Topology& topology) {
   std::vector<HostSpec> hosts;
   for (const auto& node : topology.nodes) {
+    if (node.role == NodeRole::kProducer) continue;
     hosts.push_back(HostSpec{node.name, node.link.latency_ms, node.link.bandwidth_mbps});
   }
   return hosts;
 }
 
-}  // namespace
-
-namespace {
-// One actor per node plus the controller; well below the ~32,000 that default guard pages allow.
+// One actor per NameServer and broker plus the controller, the producer driver and the carriers;
+// well below the ~32,000 that default guard pages allow.
 constexpr std::size_t kGuardedActorsMax = 20000;
+
 }  // namespace
 
 WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
@@ -63,21 +66,23 @@ WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
   // aborts ("Failed to protect stack"). Large runs go without the guard page: the simulation is
   // the same, only a stack overflow would no longer stop the run at once. The threshold is fixed,
   // not read from the machine, so that nothing about a run depends on where it runs.
-  if (record.topology.nodes.size() > kGuardedActorsMax) {
-    sg4::Engine::set_config("contexts/guard-size:0");
-  }
+  const std::vector<HostSpec> hosts = host_specs(record.topology);
+  if (hosts.size() > kGuardedActorsMax) sg4::Engine::set_config("contexts/guard-size:0");
 
   record.network = std::make_unique<NetworkHistory>();
   NetworkHistory& history = *record.network;
   for (const auto& node : record.topology.nodes)
     history.add_node(node.name, node.link.latency_ms, node.link.bandwidth_mbps);
-  Net net(history, build_platform(host_specs(record.topology)));
+  Net net(history, build_platform(hosts));
   Incarnations incarnations(scenario, record, net);
   FaultPlayer faults(scenario, record, net, incarnations);
 
+  sg4::Actor::create("producers", net.host(0).host, [&] {
+    incarnations.producers().drive();
+  })->daemonize();
   sg4::Actor::create("controller", net.host(0).host, [&] {
     faults.play();
-    incarnations.finish_producers(scenario.duration_ms);
+    incarnations.producers().finish(scenario.duration_ms);
   });
   engine.run();
   return record;

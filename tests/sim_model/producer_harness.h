@@ -1,7 +1,7 @@
 // Test-only harness for ProducerModel: a scripted NetworkHistory with one producer, broker groups
 // "broker-a", "broker-b" (masters "broker-a-0"... at "broker-a:10911") and NameServers "ns-0"...,
-// a hand-built RouteHistory and NameServerClientHistory for the sends' route queries, a recorder
-// of what the model reports, and queries over the recorded sends.
+// a hand-built RouteHistory and the client's NameServer state as it starts for the route queries, a
+// recorder of what the model reports (and an event log), and queries over the recorded sends.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +48,7 @@ struct Harness {
       nameservers.push_back(node);
     }
     Rng rng(1);
-    client.emplace(NameServerSelector(nameservers, rng));
+    client.emplace(NameServerClient{NameServerSelector(nameservers, rng), {}});
     std::vector<GroupSpec> specs;
     for (const auto& group : groups) {
       const NodeId node = net.add_node(group + "-0", 0.5);
@@ -63,17 +63,18 @@ struct Harness {
   }
 
   // Builds the model, starting at start_ms, and gives it the route 1 ms before its first send
-  // (unless `with_route` is false), as a poll answered before the first send would.
+  // (unless `with_route` is false), as a poll answered before the first send would. Its own
+  // scheduled poll runs only if the test starts it (start_route_poll).
   ProducerModel& start(std::int64_t start_ms = 1000, bool with_route = true,
                        std::uint64_t seed = 7) {
     model = std::make_unique<ProducerModel>(
-        spec, profile, producer, "producer-0", net, book, RouteQuerySources{routes, *client},
+        spec, profile, producer, "producer-0", net, book, RouteQuerySources{routes, *client, &log},
         Rng::derive(seed, "producer/producer-0"), recorder, start_ms);
     if (with_route) model->on_route(kTopic, route, start_ms - 1);
     return *model;
   }
 
-  // Route answers every 30 s in [from_ms, to_ms), as the actor's poll delivers them.
+  // Route answers every 30 s in [from_ms, to_ms), as a poll would deliver them.
   void poll(std::int64_t from_ms, std::int64_t to_ms,
             const std::optional<core::TopicRouteData>& answer) {
     for (std::int64_t t = from_ms; t < to_ms; t += 30000) model->on_route(kTopic, answer, t);
@@ -85,15 +86,14 @@ struct Harness {
     routes.record(nameservers.at(ns), *routes.topic_index(topic), answer, t_ms);
   }
 
-  // The actor chose NameServer `ns` at t_ms (its selector moved on until it did) and, if
-  // `connected`, holds an open channel to its current incarnation from then on.
-  void actor_uses(std::size_t ns, std::int64_t t_ms, bool connected = true) {
-    NameServerSelector selector = client->choice_at(t_ms).selector;
+  // The client starts with NameServer `ns` chosen (its selector moved on until it was) and, if
+  // `connected`, a channel open to its incarnation at 0 since 0.
+  void client_uses(std::size_t ns, bool connected = true) {
+    NameServerSelector& selector = client->selector;
     while (selector.chosen() != nameservers.at(ns)) selector.choose([](NodeId) { return false; });
-    client->record_choice(t_ms, selector);
     if (connected) {
-      client->record_channel(t_ms, nameservers.at(ns),
-                             net.state_at(nameservers.at(ns), t_ms).epoch);
+      client->channels[nameservers.at(ns)] =
+          NameServerClient::Channel{0, net.state_at(nameservers.at(ns), 0).epoch};
     }
   }
 
@@ -121,7 +121,8 @@ struct Harness {
   AddressBook book;
   std::vector<NodeId> nameservers;
   RouteHistory routes{{kTopic, kAutoCreateTopicKeyTopic}};
-  std::optional<NameServerClientHistory> client;
+  std::optional<NameServerClient> client;
+  EventLog log;
   core::TopicRouteData route;
   ProducerSpec spec;
   Recorder recorder;

@@ -1,8 +1,8 @@
 // ProducerModel's route query for sends without usable publish info
 // (DefaultMQProducerImpl#tryToFindTopicPublishInfo): its round trip to the chosen NameServer, its
 // timeout, lockNamesrv, the default topic TBW102 and the NameServer choice, against a hand-built
-// RouteHistory and NameServerClientHistory. Latencies are 0.5 ms per link: the 256-byte request
-// takes 2 ms to the NameServer, the answer 1 ms back, a connect 2 ms.
+// RouteHistory and the client's NameServer state as it starts. Latencies are 0.5 ms per link: the
+// 256-byte request takes 2 ms to the NameServer, the answer 1 ms back, a connect 2 ms.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -34,9 +34,9 @@ TEST(ProducerRouteQuery, SendWithoutPublishInfoStartsOneRoundTripLater) {
     for (bool connected : {true, false}) {
       Harness h(profile);
       h.answers(0, h.route, 0);
-      h.actor_uses(0, 0, connected);
+      h.client_uses(0, connected);
       h.start(1000, /*with_route=*/false).advance_to(5000);
-      // The request crosses in 2 ms, the answer in 1 ms; without the actor's channel the query
+      // The request crosses in 2 ms, the answer in 1 ms; without an open channel the query
       // connects first (2 ms).
       const std::int64_t found = connected ? 1003 : 1005;
       const SendRecord& first = send_at(h, 1000);
@@ -61,7 +61,7 @@ TEST(ProducerRouteQuery, LockNamesrvSerializesTheQueriesOfABurst) {
     Harness h(profile);
     h.spec.rate_per_s = 1000.0;
     h.answers(0, h.route, 0);
-    h.actor_uses(0, 0);
+    h.client_uses(0);
     h.start(1000, /*with_route=*/false).advance_to(1100);
     EXPECT_EQ(send_at(h, 1000).attempts.front().start_ms, 1003);
     EXPECT_EQ(send_at(h, 1001).attempts.front().start_ms, 1006);
@@ -81,7 +81,7 @@ TEST(ProducerRouteQuery, QueryTimeoutFailsTheSendAfterMqClientApiTimeout) {
       h.spec.rate_per_s = 0.1;
       h.spec.config.send_msg_timeout = 10000;  // budget left for the attempt
       h.answers(0, h.route, 0);
-      h.actor_uses(0, 0);
+      h.client_uses(0);
       h.net.pause(h.nameservers[0], 500);
       h.net.resume(h.nameservers[0], resume_ms);
       h.start(1000, /*with_route=*/false).advance_to(5000);
@@ -113,7 +113,7 @@ TEST(ProducerRouteQuery, LockWaiterGivesUpAtItsTryLockDeadline) {
       h.spec.rate_per_s = 1.0;
       h.spec.config.mq_client_api_timeout = api_timeout;
       h.answers(0, h.route, 0);
-      h.actor_uses(0, 0);
+      h.client_uses(0);
       h.net.pause(h.nameservers[0], 500);
       h.start(1000, /*with_route=*/false).advance_to(20000);
       const std::int64_t released = 1000 + api_timeout + kTimedWaitOverrunMs;
@@ -145,7 +145,7 @@ TEST(ProducerRouteQuery, NotOkPublishInfoMakesOneQueryFirst) {
     for (auto& bd : h.route.broker_datas) bd.broker_addrs.erase(0);
     h.answers(0, h.route, 0);
     h.answers(0, good, 3000);
-    h.actor_uses(0, 0);
+    h.client_uses(0);
     h.start().advance_to(5000);
     for (const auto& s : h.recorder.sends) {
       if (s.start_ms < 3000) {
@@ -177,7 +177,7 @@ TEST(ProducerRouteQuery, UnknownTopicTakesTheDefaultTopicsRoute) {
         h.answers(0, route_of({GroupSpec{"broker-a", 8, 7}, GroupSpec{"broker-b", 8, 7}}), 0,
                   kAutoCreateTopicKeyTopic);
       }
-      h.actor_uses(0, 0);
+      h.client_uses(0);
       h.start(1000, /*with_route=*/false).advance_to(1050);
       const SendRecord& s = send_at(h, 1000);
       if (default_known) {
@@ -205,7 +205,7 @@ TEST(ProducerRouteQuery, RefusedNameServerIsSkippedWithinOneQueryOnlyIn49) {
     Harness h(profile, {"broker-a", "broker-b"}, /*nameserver_count=*/2);
     h.net.stop_process(h.nameservers[0], DownKind::kCrash, 500);
     h.answers(1, h.route, 0);
-    h.actor_uses(1, 0, /*connected=*/false);
+    h.client_uses(1, /*connected=*/false);
     h.start(1000, /*with_route=*/false).advance_to(2000);
     const SendRecord& first = send_at(h, 1000);
     const SendRecord& second = send_at(h, 1100);
@@ -223,26 +223,6 @@ TEST(ProducerRouteQuery, RefusedNameServerIsSkippedWithinOneQueryOnlyIn49) {
       ASSERT_FALSE(second.attempts.empty());
       EXPECT_EQ(second.attempts.front().start_ms, 1105);
     }
-  }
-}
-
-// Whichever choice is newer wins: the model's own (its query moved from the actor's ns-1, which
-// had no channel, to ns-0) until the actor records a newer one (ns-1 with a channel at 1500).
-TEST(ProducerRouteQuery, QueriesUseTheNewerOfTheirOwnAndTheActorsChoice) {
-  for (auto profile : kProfiles) {
-    Harness h(profile, {"broker-a", "broker-b"}, /*nameserver_count=*/2);
-    h.answers(0, std::nullopt, 0);  // ns-0 knows neither topic
-    h.answers(1, h.route, 0);
-    h.actor_uses(1, 0, /*connected=*/false);
-    h.actor_uses(1, 1500);
-    h.start(1000, /*with_route=*/false).advance_to(2000);
-    // Connect to ns-0 (2 ms), then the topic and TBW102 round trips (3 ms each).
-    EXPECT_EQ(send_at(h, 1000).cause, SendCause::kNoRoute);
-    EXPECT_EQ(send_at(h, 1000).end_ms, 1008);
-    EXPECT_EQ(send_at(h, 1100).end_ms, 1106);  // its own channel to ns-0 is open
-    const SendRecord& after = send_at(h, 1500);
-    ASSERT_FALSE(after.attempts.empty());
-    EXPECT_EQ(after.attempts.front().start_ms, 1503);
   }
 }
 

@@ -1,14 +1,12 @@
-// What the producer model reads for a send's route query: RouteHistory (each NameServer's answers
-// over time), RouteRecorder (which keeps it current by asking only for the touched topics: it must
-// record exactly what asking for every topic records), and NameServerClientHistory (the client's
-// NameServer choice and channels over time).
+// What the producer model reads for its route queries: RouteHistory (each NameServer's answers
+// over time) and RouteRecorder (which keeps it current by asking only for the touched topics: it
+// must record exactly what asking for every topic records).
 #include "sim/nameserver/route_history.h"
 
 #include <gtest/gtest.h>
 
 #include "processor/processor_test_support.h"
 #include "route_fixtures.h"
-#include "sim/client/nameserver_client_history.h"
 #include "sim/client/publish_info.h"
 #include "sim/nameserver/route_recorder.h"
 
@@ -130,24 +128,6 @@ TEST(RouteRecorder, TouchedTopicsRecordWhatEveryTopicWould) {
       }
     }
   }
-}
-
-TEST(NameServerClientHistory, ChoiceAndChannelInForceAtAnInstant) {
-  Rng rng(3);
-  NameServerSelector selector({10, 11}, rng);
-  NameServerClientHistory history(selector);
-  EXPECT_FALSE(history.choice_at(0).selector.chosen());
-  selector.choose([](NodeId) { return false; });
-  history.record_choice(100, selector);
-  history.record_channel(100, *selector.chosen(), 1);
-  history.record_channel(400, *selector.chosen(), std::nullopt);
-  EXPECT_FALSE(history.choice_at(99).selector.chosen());
-  EXPECT_EQ(history.choice_at(100).selector.chosen(), selector.chosen());
-  EXPECT_EQ(history.choice_at(100).since_ms, 100);
-  EXPECT_FALSE(history.channel_at(*selector.chosen(), 99));
-  ASSERT_TRUE(history.channel_at(*selector.chosen(), 399));
-  EXPECT_EQ(history.channel_at(*selector.chosen(), 399)->epoch, 1u);
-  EXPECT_FALSE(history.channel_at(*selector.chosen(), 400)->epoch);
 }
 
 }  // namespace

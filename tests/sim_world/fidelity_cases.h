@@ -32,7 +32,7 @@ inline constexpr std::int64_t kFaultBaseMs = 240000;  // every broker and produc
 // The route answer after the poll that sees the removal: two one-way trips plus the transfer.
 // Upstream can also delay the poll by up to one heartbeat to the dead broker (mqClientApiTimeout,
 // 3000 ms) on the client's single scheduler thread (spec 11(b), 15.7); the simulator does not
-// model that heartbeat (ProducerActor::on_start), so no such slack is allowed here.
+// model that heartbeat (sim/client/producer_route_poll.cpp), so no such slack is allowed here.
 inline constexpr std::int64_t kRouteAnswerSlackMs = 10;
 
 // ---- Host loss (poweroff, partition from every NameServer, pause) ----

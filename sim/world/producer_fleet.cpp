@@ -1,0 +1,72 @@
+// File: ProducerFleet (see producer_fleet.h).
+#include "sim/world/producer_fleet.h"
+
+#include <algorithm>
+#include <simgrid/s4u/Actor.hpp>
+#include <string>
+
+#include "sim/world/simgrid_clock.h"
+
+namespace nssim::sim {
+
+namespace {
+constexpr std::int64_t kAdvancePeriodMs = 5000;  // how often sends are evaluated (bounds memory)
+
+// The NameServers a producer set talks to (its namesrvAddr, in the order written), or all.
+std::vector<NodeId> nameservers_of(const std::vector<NodeId>& all, const std::vector<int>& chosen) {
+  if (chosen.empty()) return all;
+  std::vector<NodeId> list;
+  for (const int index : chosen) list.push_back(all.at(static_cast<std::size_t>(index)));
+  return list;
+}
+}  // namespace
+
+ProducerFleet::ProducerFleet(const Scenario& scenario, WorldRecord& record,
+                             const RouteHistory& routes)
+    : scenario_(scenario), record_(record), routes_(routes) {
+  models_.reserve(record.topology.producers.size());
+}
+
+void ProducerFleet::start(NodeId node, std::uint32_t epoch, std::int64_t t_ms) {
+  const TopologyNode& info = record_.topology.nodes[static_cast<std::size_t>(node)];
+  const ProducerSpec& spec = scenario_.producers[info.producer_spec];
+  const std::uint64_t seed = scenario_.seed ^ (static_cast<std::uint64_t>(epoch) << 32);
+  // Java: updateNameServerAddressList shuffles the list; namesrvIndex starts at random.
+  Rng client_rng = Rng::derive(seed, "client/" + info.name);
+  NameServerClient client{
+      NameServerSelector(nameservers_of(record_.topology.nameservers, spec.nameservers),
+                         client_rng),
+      {}};
+  models_.push_back(std::make_unique<ProducerModel>(
+      spec, scenario_.profile, node, info.name, *record_.network, record_.topology.broker_addresses,
+      RouteQuerySources{routes_, std::move(client), &record_.log},
+      Rng::derive(seed, "producer/" + info.name),
+      record_.sends->observer_for(info.name, spec.name_prefix), t_ms));
+  models_.back()->start_route_poll();
+}
+
+// NetworkHistory and RouteHistory are appended as the world runs, so now they hold everything
+// before now (changes at now itself may still come). A model evaluates only events at or before
+// now - lag, and each looks at most max(connectTimeoutMillis, sendMsgTimeout, mqClientApiTimeout)
+// + kTimedWaitOverrunMs ahead, which is below lag: it never reads an instant the world has not
+// finished.
+void ProducerFleet::drive() {
+  for (std::int64_t t = kAdvancePeriodMs;; t += kAdvancePeriodMs) {
+    simgrid::s4u::this_actor::sleep_until(to_seconds(t));
+    for (const auto& model : models_) {
+      model->advance_to(std::min(scenario_.duration_ms, t - model->lag_ms()));
+    }
+  }
+}
+
+void ProducerFleet::finish(std::int64_t end_ms) {
+  for (const auto& model : models_) model->advance_to(end_ms);
+}
+
+std::int64_t ProducerFleet::max_lag_ms() const {
+  std::int64_t lag = 0;
+  for (const auto& model : models_) lag = std::max(lag, model->lag_ms());
+  return lag;
+}
+
+}  // namespace nssim::sim
