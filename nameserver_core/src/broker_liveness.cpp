@@ -101,7 +101,7 @@ std::vector<BrokerRemoval> RouteInfoManager::on_channel_destroy_v4(
     const std::string& broker_addr_found, RemovalPath path) {
   BrokerRemoval removal{"", broker_addr_found, "", path};
   removal.removed_live_entry = broker_live_table_.erase(live_key("", broker_addr_found)) != 0;
-  filter_server_table_.erase(live_key("", broker_addr_found));
+  erase_filter_servers(live_key("", broker_addr_found));
 
   // Java walks brokerAddrTable until the first group listing the address, and drops every group it
   // walks past that is empty, not only the one it found.
@@ -125,12 +125,14 @@ std::vector<BrokerRemoval> RouteInfoManager::on_channel_destroy_v4(
       ++it;
     }
   }
+  if (removal.removed_addr_entry || remove_broker_name) note_broker_addr_change();
 
   if (!removal.broker_name.empty() && remove_broker_name) {
     for (auto it = cluster_addr_table_.begin(); it != cluster_addr_table_.end(); ++it) {
       if (it->second.erase(removal.broker_name) != 0) {
         removal.cluster_name = it->first;
         if (it->second.empty()) cluster_addr_table_.erase(it);
+        note_cluster_addr_change();
         break;
       }
     }

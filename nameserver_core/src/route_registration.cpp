@@ -14,13 +14,17 @@ std::int64_t min_broker_id(const std::map<std::int64_t, std::string>& broker_add
   return broker_addrs.begin()->first;  // callers check non-empty; the map is ordered by id
 }
 
-// Java: brokerAddrsMap.entrySet().removeIf(same address, other id).
-void remove_same_addr_other_id(BrokerData& broker_data, const std::string& broker_addr,
+// Java: brokerAddrsMap.entrySet().removeIf(same address, other id). True when one went.
+bool remove_same_addr_other_id(BrokerData& broker_data, const std::string& broker_addr,
                                std::int64_t broker_id) {
   auto& addrs = broker_data.broker_addrs;
+  bool removed = false;
   for (auto it = addrs.begin(); it != addrs.end();) {
-    it = (it->second == broker_addr && it->first != broker_id) ? addrs.erase(it) : std::next(it);
+    const bool same_addr_other_id = it->second == broker_addr && it->first != broker_id;
+    removed = removed || same_addr_other_id;
+    it = same_addr_other_id ? addrs.erase(it) : std::next(it);
   }
+  return removed;
 }
 
 }  // namespace
@@ -46,7 +50,7 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker(RegisterBr
 // Java 4.9.8: RouteInfoManager#registerBroker.
 std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
     RegisterBrokerRequest& request, std::int64_t now_ms) {
-  cluster_addr_table_[request.cluster_name].insert(request.broker_name);
+  insert_cluster_member(request.cluster_name, request.broker_name);
 
   bool register_first = false;
   auto found = broker_addr_table_.find(request.broker_name);
@@ -57,14 +61,15 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
             .emplace(request.broker_name,
                      BrokerData{request.cluster_name, request.broker_name, {}, std::nullopt, false})
             .first;
+    note_broker_addr_change();
   }
   BrokerData& broker_data = found->second;
-  remove_same_addr_other_id(broker_data, request.broker_addr, request.broker_id);
+  if (remove_same_addr_other_id(broker_data, request.broker_addr, request.broker_id)) {
+    note_broker_addr_change();
+  }
 
-  auto [slot, inserted] =
-      broker_data.broker_addrs.insert_or_assign(request.broker_id, request.broker_addr);
-  (void)slot;
-  register_first = register_first || inserted;
+  register_first = register_first || broker_data.broker_addrs.count(request.broker_id) == 0;
+  put_broker_addr(broker_data, request.broker_id, request.broker_addr);
 
   const auto& wrapper = request.topic_config_wrapper;
   if (wrapper && request.broker_id == kMasterId &&
@@ -81,21 +86,15 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
       BrokerLiveInfo{now_ms, kDefaultBrokerChannelExpiredTimeMs, wrapper->data_version,
                      request.channel, request.ha_server_addr};
 
-  if (request.filter_server_list) {
-    const auto key = live_key(request.cluster_name, request.broker_addr);
-    if (request.filter_server_list->empty()) {
-      filter_server_table_.erase(key);
-    } else {
-      filter_server_table_[key] = *request.filter_server_list;
-    }
-  }
+  put_filter_servers(live_key(request.cluster_name, request.broker_addr),
+                     request.filter_server_list);
   return slave_result(broker_data, request.cluster_name, request.broker_id);
 }
 
 // Java 5.3.3: RouteInfoManager#registerBroker (the 11-argument overload).
 std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v5(
     RegisterBrokerRequest& request, std::int64_t now_ms) {
-  cluster_addr_table_[request.cluster_name].insert(request.broker_name);
+  insert_cluster_member(request.cluster_name, request.broker_name);
 
   bool register_first = false;
   auto found = broker_addr_table_.find(request.broker_name);
@@ -106,17 +105,25 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v5(
             .emplace(request.broker_name,
                      BrokerData{request.cluster_name, request.broker_name, {}, std::nullopt, false})
             .first;
+    note_broker_addr_change();
   }
   BrokerData& broker_data = found->second;
   const bool is_old_version_broker = !request.enable_acting_master.has_value();
-  broker_data.enable_acting_master = !is_old_version_broker && *request.enable_acting_master;
-  broker_data.zone_name = request.zone_name;
+  const bool enable_acting_master = !is_old_version_broker && *request.enable_acting_master;
+  if (broker_data.enable_acting_master != enable_acting_master ||
+      broker_data.zone_name != request.zone_name) {
+    broker_data.enable_acting_master = enable_acting_master;
+    broker_data.zone_name = request.zone_name;
+    note_broker_addr_change();
+  }
 
   auto& addrs = broker_data.broker_addrs;
   const std::int64_t prev_min_broker_id = addrs.empty() ? 0 : min_broker_id(addrs);
   const bool is_min_broker_id_changed = request.broker_id < prev_min_broker_id;
 
-  remove_same_addr_other_id(broker_data, request.broker_addr, request.broker_id);
+  if (remove_same_addr_other_id(broker_data, request.broker_addr, request.broker_id)) {
+    note_broker_addr_change();
+  }
 
   const auto& wrapper = request.topic_config_wrapper;
   auto old_slot = addrs.find(request.broker_id);
@@ -139,7 +146,7 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v5(
 
   // Java: registerFirst |= StringUtils.isEmpty(oldAddr).
   register_first = register_first || old_slot == addrs.end() || old_slot->second.empty();
-  addrs.insert_or_assign(request.broker_id, request.broker_addr);
+  put_broker_addr(broker_data, request.broker_id, request.broker_addr);
 
   const bool is_master = request.broker_id == kMasterId;
   const bool is_prime_slave =
@@ -154,13 +161,7 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v5(
       wrapper ? wrapper->data_version : DataVersion{now_ms, 0, 0}, request.channel,
       request.ha_server_addr};
 
-  if (request.filter_server_list) {
-    if (request.filter_server_list->empty()) {
-      filter_server_table_.erase(key);
-    } else {
-      filter_server_table_[key] = *request.filter_server_list;
-    }
-  }
+  put_filter_servers(key, request.filter_server_list);
 
   RegisterBrokerResult result = slave_result(broker_data, request.cluster_name, request.broker_id);
   if (is_min_broker_id_changed && config_.notify_min_broker_id_changed) {
@@ -182,6 +183,7 @@ void RouteInfoManager::register_topics_v5(const RegisterBrokerRequest& request,
       auto& queue_data_map = it->second;
       if (queue_data_map.count(request.broker_name) != 0 && table.count(it->first) == 0) {
         queue_data_map.erase(request.broker_name);
+        note_route_change();
       }
       it = queue_data_map.empty() ? topic_queue_table_.erase(it) : std::next(it);
     }
@@ -208,7 +210,11 @@ void RouteInfoManager::register_topics_v5(const RegisterBrokerRequest& request,
 
   if (broker_changed) {
     for (const auto& [topic, mapping] : wrapper.topic_queue_mapping_info_map) {
-      topic_queue_mapping_info_table_[topic][mapping.bname] = mapping;
+      auto [slot, inserted] = topic_queue_mapping_info_table_[topic].try_emplace(mapping.bname);
+      if (inserted || slot->second.json != mapping.json) {
+        slot->second = mapping;
+        note_route_change();
+      }
     }
   }
 }
@@ -265,9 +271,51 @@ void RouteInfoManager::update_broker_info_update_timestamp(const std::string& cl
 // resulting table is the same either way.
 void RouteInfoManager::create_and_update_queue_data(const std::string& broker_name,
                                                     const TopicConfig& topic_config) {
-  topic_queue_table_[topic_config.topic_name][broker_name] =
-      QueueData{broker_name, topic_config.read_queue_nums, topic_config.write_queue_nums,
-                topic_config.perm, topic_config.topic_sys_flag};
+  put_queue_data(topic_queue_table_[topic_config.topic_name],
+                 QueueData{broker_name, topic_config.read_queue_nums, topic_config.write_queue_nums,
+                           topic_config.perm, topic_config.topic_sys_flag});
+}
+
+void RouteInfoManager::put_queue_data(std::map<std::string, QueueData>& queue_data_map,
+                                      const QueueData& queue_data) {
+  auto [slot, inserted] = queue_data_map.try_emplace(queue_data.broker_name, queue_data);
+  if (!inserted) {
+    if (slot->second == queue_data) return;
+    slot->second = queue_data;
+  }
+  note_route_change();
+}
+
+void RouteInfoManager::put_broker_addr(BrokerData& broker_data, std::int64_t broker_id,
+                                       const std::string& broker_addr) {
+  auto [slot, inserted] = broker_data.broker_addrs.try_emplace(broker_id, broker_addr);
+  if (!inserted) {
+    if (slot->second == broker_addr) return;
+    slot->second = broker_addr;
+  }
+  note_broker_addr_change();
+}
+
+// An empty list clears the entry, as Java's registerBroker does; no list leaves it.
+void RouteInfoManager::put_filter_servers(
+    const BrokerAddrInfo& key, const std::optional<std::vector<std::string>>& filter_server_list) {
+  if (!filter_server_list) return;
+  if (filter_server_list->empty()) return erase_filter_servers(key);
+  auto [slot, inserted] = filter_server_table_.try_emplace(key, *filter_server_list);
+  if (!inserted) {
+    if (slot->second == *filter_server_list) return;
+    slot->second = *filter_server_list;
+  }
+  note_route_change();
+}
+
+void RouteInfoManager::erase_filter_servers(const BrokerAddrInfo& key) {
+  if (filter_server_table_.erase(key) != 0) note_route_change();
+}
+
+void RouteInfoManager::insert_cluster_member(const std::string& cluster_name,
+                                             const std::string& broker_name) {
+  if (cluster_addr_table_[cluster_name].insert(broker_name).second) note_cluster_addr_change();
 }
 
 void RouteInfoManager::notice_min_broker_id_changed(

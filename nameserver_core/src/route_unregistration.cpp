@@ -36,7 +36,7 @@ std::vector<BrokerRemoval> RouteInfoManager::unregister_broker_v4(
     const UnregisterBrokerRequest& request, RemovalPath path) {
   BrokerRemoval removal{request.cluster_name, request.broker_addr, request.broker_name, path};
   removal.removed_live_entry = broker_live_table_.erase(live_key("", request.broker_addr)) != 0;
-  filter_server_table_.erase(live_key("", request.broker_addr));
+  erase_filter_servers(live_key("", request.broker_addr));
 
   auto broker_data = broker_addr_table_.find(request.broker_name);
   if (broker_data != broker_addr_table_.end()) {
@@ -45,13 +45,10 @@ std::vector<BrokerRemoval> RouteInfoManager::unregister_broker_v4(
       broker_addr_table_.erase(broker_data);
       removal.removed_broker_name = true;
     }
+    if (removal.removed_addr_entry || removal.removed_broker_name) note_broker_addr_change();
   }
   if (removal.removed_broker_name) {
-    auto name_set = cluster_addr_table_.find(request.cluster_name);
-    if (name_set != cluster_addr_table_.end()) {
-      name_set->second.erase(request.broker_name);
-      if (name_set->second.empty()) cluster_addr_table_.erase(name_set);
-    }
+    erase_cluster_member(request.cluster_name, request.broker_name);
     remove_topic_by_broker_name(request.broker_name);
   }
   return {removal};
@@ -86,7 +83,7 @@ std::vector<BrokerRemoval> RouteInfoManager::un_register_broker_batch(
     BrokerRemoval removal{request.cluster_name, request.broker_addr, request.broker_name, path};
     const auto key = live_key(request.cluster_name, request.broker_addr);
     removal.removed_live_entry = broker_live_table_.erase(key) != 0;
-    filter_server_table_.erase(key);
+    erase_filter_servers(key);
 
     auto broker_data = broker_addr_table_.find(request.broker_name);
     if (broker_data != broker_addr_table_.end()) {
@@ -107,14 +104,11 @@ std::vector<BrokerRemoval> RouteInfoManager::un_register_broker_batch(
       } else if (is_min_broker_id_changed) {
         to_notify[request.broker_name] = request.broker_addr;
       }
+      if (removal.removed_addr_entry || removal.removed_broker_name) note_broker_addr_change();
     }
 
     if (removal.removed_broker_name) {
-      auto name_set = cluster_addr_table_.find(request.cluster_name);
-      if (name_set != cluster_addr_table_.end()) {
-        name_set->second.erase(request.broker_name);
-        if (name_set->second.empty()) cluster_addr_table_.erase(name_set);
-      }
+      erase_cluster_member(request.cluster_name, request.broker_name);
       removed_broker.insert(request.broker_name);
     } else {
       reduced_broker.insert(request.broker_name);
@@ -143,7 +137,9 @@ void RouteInfoManager::clean_topic_by_un_register_requests(
     const std::set<std::string>& removed_broker, const std::set<std::string>& reduced_broker) {
   for (auto it = topic_queue_table_.begin(); it != topic_queue_table_.end();) {
     auto& queue_data_map = it->second;
-    for (const auto& broker_name : removed_broker) queue_data_map.erase(broker_name);
+    for (const auto& broker_name : removed_broker) {
+      if (queue_data_map.erase(broker_name) != 0) note_route_change();
+    }
 
     for (const auto& broker_name : reduced_broker) {
       auto queue_data = queue_data_map.find(broker_name);
@@ -152,8 +148,10 @@ void RouteInfoManager::clean_topic_by_un_register_requests(
       // Java dereferences brokerAddrTable.get(name) here; a missing one throws and the catch
       // abandons the rest of the clean-up.
       if (broker_data == broker_addr_table_.end()) return;
-      if (broker_data->second.enable_acting_master && is_no_master_exists(broker_name)) {
+      if (broker_data->second.enable_acting_master && is_no_master_exists(broker_name) &&
+          perm::is_writeable(queue_data->second.perm)) {
         queue_data->second.perm &= ~perm::kWrite;
+        note_route_change();
       }
     }
     it = queue_data_map.empty() ? topic_queue_table_.erase(it) : std::next(it);
@@ -170,9 +168,22 @@ bool RouteInfoManager::is_no_master_exists(const std::string& broker_name) const
 // Java 4.9.8: removeTopicByBrokerName.
 void RouteInfoManager::remove_topic_by_broker_name(const std::string& broker_name) {
   for (auto it = topic_queue_table_.begin(); it != topic_queue_table_.end();) {
-    it->second.erase(broker_name);
+    if (it->second.erase(broker_name) != 0) note_route_change();
     it = it->second.empty() ? topic_queue_table_.erase(it) : std::next(it);
   }
+}
+
+// Java: the clusterAddrTable clean-up of unregisterBroker and unRegisterBroker(Set).
+void RouteInfoManager::erase_cluster_member(const std::string& cluster_name,
+                                            const std::string& broker_name) {
+  auto name_set = cluster_addr_table_.find(cluster_name);
+  if (name_set == cluster_addr_table_.end()) return;
+  bool changed = name_set->second.erase(broker_name) != 0;
+  if (name_set->second.empty()) {
+    cluster_addr_table_.erase(name_set);
+    changed = true;
+  }
+  if (changed) note_cluster_addr_change();
 }
 
 }  // namespace nssim::core

@@ -13,7 +13,9 @@ int RouteInfoManager::operate_write_perm_of_broker(const std::string& broker_nam
     auto queue_data = queue_data_map.find(broker_name);
     if (queue_data == queue_data_map.end()) continue;
     int& p = queue_data->second.perm;
-    p = wipe ? (p & ~perm::kWrite) : (perm::kRead | perm::kWrite);
+    const int new_perm = wipe ? (p & ~perm::kWrite) : (perm::kRead | perm::kWrite);
+    if (new_perm != p) note_route_change();
+    p = new_perm;
     ++topic_count;
   }
   return topic_count;
@@ -27,7 +29,9 @@ int RouteInfoManager::add_write_perm_of_broker_by_lock(const std::string& broker
   return operate_write_perm_of_broker(broker_name, /*wipe=*/false);
 }
 
-void RouteInfoManager::delete_topic(const std::string& topic) { topic_queue_table_.erase(topic); }
+void RouteInfoManager::delete_topic(const std::string& topic) {
+  if (topic_queue_table_.erase(topic) != 0) note_route_change();
+}
 
 // Java: deleteTopic(topic, clusterName). Removes the cluster's groups from the topic.
 void RouteInfoManager::delete_topic(const std::string& topic, const std::string& cluster_name) {
@@ -35,7 +39,9 @@ void RouteInfoManager::delete_topic(const std::string& topic, const std::string&
   if (broker_names == cluster_addr_table_.end() || broker_names->second.empty()) return;
   auto queue_data_map = topic_queue_table_.find(topic);
   if (queue_data_map == topic_queue_table_.end()) return;
-  for (const auto& broker_name : broker_names->second) queue_data_map->second.erase(broker_name);
+  for (const auto& broker_name : broker_names->second) {
+    if (queue_data_map->second.erase(broker_name) != 0) note_route_change();
+  }
   if (queue_data_map->second.empty()) topic_queue_table_.erase(queue_data_map);
 }
 
@@ -48,7 +54,7 @@ void RouteInfoManager::register_topic(const std::string& topic,
   if (existing != topic_queue_table_.end()) {
     for (const auto& queue_data : queue_datas) {
       if (broker_addr_table_.count(queue_data.broker_name) == 0) return;
-      existing->second[queue_data.broker_name] = queue_data;
+      put_queue_data(existing->second, queue_data);
     }
     return;
   }
@@ -58,6 +64,7 @@ void RouteInfoManager::register_topic(const std::string& topic,
     queue_data_map[queue_data.broker_name] = queue_data;
   }
   topic_queue_table_.emplace(topic, std::move(queue_data_map));
+  note_route_change();
 }
 
 }  // namespace nssim::core

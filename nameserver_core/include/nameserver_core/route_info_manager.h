@@ -182,6 +182,18 @@ class RouteInfoManager {
   BrokerMemberGroup get_broker_member_group(const std::string& cluster_name,
                                             const std::string& broker_name) const;  // 5.x
 
+  // Change counters, for callers that skip work while nothing they would show changed. Neither
+  // moves when only brokerLiveTable changes (heartbeat timestamps, DataVersion, channels): a
+  // re-registration with an unchanged DataVersion leaves both where they were.
+  // route_change_count moves when a table pickup_topic_route_data reads changes content
+  // (topicQueueTable, brokerAddrTable, filterServerTable, topicQueueMappingInfoTable); it may also
+  // move for a group no route lists. It does not cover what is read per call: NamesrvConfig's
+  // supportActingMaster, and what the NameServer adds around the route (orderTopicConf from the
+  // KV config, waitSecondsForService).
+  std::uint64_t route_change_count() const { return route_changes_; }
+  // Moves when brokerAddrTable or clusterAddrTable changes content: what getAllClusterInfo shows.
+  std::uint64_t cluster_info_change_count() const { return cluster_info_changes_; }
+
   // Notices gathered since the last call (5.x notifyMinBrokerIdChanged).
   std::vector<MinBrokerIdChangeNotice> take_min_broker_id_notices();
 
@@ -212,6 +224,22 @@ class RouteInfoManager {
                                     std::int64_t broker_id) const;
   void create_and_update_queue_data(const std::string& broker_name,
                                     const TopicConfig& topic_config);
+  // The table writes that a change counter sees; each counts only a write that changes content.
+  void put_queue_data(std::map<std::string, QueueData>& queue_data_map,
+                      const QueueData& queue_data);
+  void put_broker_addr(BrokerData& broker_data, std::int64_t broker_id,
+                       const std::string& broker_addr);
+  void put_filter_servers(const BrokerAddrInfo& key,
+                          const std::optional<std::vector<std::string>>& filter_server_list);
+  void erase_filter_servers(const BrokerAddrInfo& key);
+  void insert_cluster_member(const std::string& cluster_name, const std::string& broker_name);
+  void erase_cluster_member(const std::string& cluster_name, const std::string& broker_name);
+  void note_route_change() { ++route_changes_; }
+  void note_broker_addr_change() {
+    ++route_changes_;
+    ++cluster_info_changes_;
+  }
+  void note_cluster_addr_change() { ++cluster_info_changes_; }
   std::vector<BrokerRemoval> unregister_broker_v4(const UnregisterBrokerRequest& request,
                                                   RemovalPath path);
   std::vector<BrokerRemoval> un_register_broker_batch(
@@ -241,6 +269,8 @@ class RouteInfoManager {
   TopicQueueMappingInfoTable topic_queue_mapping_info_table_;
   std::deque<PendingUnregistration> unregister_queue_;
   std::vector<MinBrokerIdChangeNotice> min_broker_id_notices_;
+  std::uint64_t route_changes_ = 0;
+  std::uint64_t cluster_info_changes_ = 0;
 };
 
 }  // namespace nssim::core
