@@ -85,15 +85,22 @@ void NameServerActor::on_request(const Envelope& envelope) {
   if (created) watch_idle(envelope.conn);
 
   const int code = envelope.request->code;
-  routes_.touch_request(*envelope.request, *server_);
-  auto response = server_->process(*envelope.request, core::ConnectionId{envelope.conn}, now);
-  record(server_->take_request_removals());  // 4.9 unregisters inside the request
-  if (code != core::request_code::kGetRouteinfoByTopic &&
-      code != core::request_code::kGetBrokerClusterInfo) {
-    record(server_->process_pending_unregistrations());  // 5.x BatchUnregistrationService
-    registry_changed();
+  std::shared_ptr<const core::RemotingResponse> answer;
+  if (code == core::request_code::kGetBrokerClusterInfo && envelope.request->ext_fields.empty() &&
+      !envelope.oneway) {
+    answer = cluster_info_answer();  // a read: nothing to record
+  } else {
+    routes_.touch_request(*envelope.request, *server_);
+    auto response = server_->process(*envelope.request, core::ConnectionId{envelope.conn}, now);
+    record(server_->take_request_removals());  // 4.9 unregisters inside the request
+    if (code != core::request_code::kGetRouteinfoByTopic &&
+        code != core::request_code::kGetBrokerClusterInfo) {
+      record(server_->process_pending_unregistrations());  // 5.x BatchUnregistrationService
+      registry_changed();
+    }
+    if (!response || envelope.oneway) return;
+    answer = std::make_shared<const core::RemotingResponse>(std::move(*response));
   }
-  if (!response || envelope.oneway) return;
 
   auto reply = std::make_unique<Envelope>();
   reply->kind = Envelope::Kind::kResponse;
@@ -102,9 +109,26 @@ void NameServerActor::on_request(const Envelope& envelope) {
   reply->to_epoch = net_.connection(envelope.conn).client_epoch;
   reply->conn = envelope.conn;
   reply->opaque = envelope.opaque;
-  const std::uint64_t size = response_size_bytes(*response);
-  reply->response = std::make_shared<const core::RemotingResponse>(std::move(*response));
+  const std::uint64_t size = response_size_bytes(*answer);
+  reply->response = std::move(answer);
   net_.send(std::move(reply), size);
+}
+
+// 5.x brokers ask for the cluster info every 5 s (BrokerOuterAPI#refreshMetadata), and each
+// answer lists every broker: building it afresh for each made a 10,000-group run quadratic. Java
+// builds a new ClusterInfo per call; the answer here is an immutable value shared by every reply
+// until cluster_info_change_count moves, which is the same answer.
+std::shared_ptr<const core::RemotingResponse> NameServerActor::cluster_info_answer() {
+  const std::uint64_t count = server_->route_info_manager().cluster_info_change_count();
+  if (cluster_info_ == nullptr || count != cluster_info_count_) {
+    core::RemotingRequest request;
+    request.code = core::request_code::kGetBrokerClusterInfo;
+    request.version = core::default_request_version(profile_);
+    auto response = server_->process(request, core::ConnectionId{0}, now_ms());
+    cluster_info_ = std::make_shared<const core::RemotingResponse>(std::move(*response));
+    cluster_info_count_ = count;
+  }
+  return cluster_info_;
 }
 
 // Netty's IdleStateHandler(0, 0, serverChannelMaxIdleTimeSeconds): ALL_IDLE fires when neither a
@@ -170,6 +194,9 @@ void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
 // measured without logging whole tables.
 void NameServerActor::record_view() {
   const auto& rim = server_->route_info_manager();
+  // The view is read from topicQueueTable and brokerAddrTable, which route_change_count covers.
+  if (viewed_route_count_ == rim.route_change_count()) return;
+  viewed_route_count_ = rim.route_change_count();
   std::uint64_t digest = 0xcbf29ce484222325ULL;  // FNV-1a
   auto mix = [&digest](const std::string& text) {
     for (unsigned char c : text) digest = (digest ^ c) * 0x100000001b3ULL;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ class NameServerActor : public NodeActor {
   // The registry may have changed: record_view, and the touched route answers.
   void registry_changed();
   void record_view();
+  // Java: DefaultRequestProcessor#getBrokerClusterInfo, answered from the last answer while the
+  // tables it shows are unchanged.
+  std::shared_ptr<const core::RemotingResponse> cluster_info_answer();
 
   core::Profile profile_;
   const NameServerSpec& spec_;
@@ -55,7 +59,11 @@ class NameServerActor : public NodeActor {
   RouteRecorder routes_;
   std::map<std::uint64_t, ChannelState> channels_;
   std::string last_view_key_;  // see record_view
-  std::string next_view_key_;  // record_view's buffer, kept for its capacity
+  // route_change_count when the view was last compared: it cannot differ while that holds.
+  std::optional<std::uint64_t> viewed_route_count_;
+  std::shared_ptr<const core::RemotingResponse> cluster_info_;
+  std::uint64_t cluster_info_count_ = 0;  // cluster_info_change_count that cluster_info_ shows
+  std::string next_view_key_;             // record_view's buffer, kept for its capacity
 };
 
 }  // namespace nssim::sim
