@@ -119,6 +119,15 @@ void RouteRecorder::touch_group(const std::string& broker_name) {
 }
 
 void RouteRecorder::record(core::NameServer& server, std::int64_t now_ms) {
+  // What a route answer reads per call beyond the tables (the KV config's orderTopicConf,
+  // supportActingMaster, waitSecondsForService) changes only through touch_all.
+  const std::uint64_t route_count = server.route_info_manager().route_change_count();
+  if (!all_ && recorded_route_count_ == route_count) {
+    registration_.reset();
+    touched_.clear();
+    return;
+  }
+  recorded_route_count_ = route_count;
   if (registration_) {
     if (!same_entries(entries_of(server, *registration_), registration_->before)) {
       touched_.insert(registration_->topics.begin(), registration_->topics.end());

@@ -57,6 +57,8 @@ class RouteRecorder {
   NodeId nameserver_;
   std::vector<core::RemotingRequest> requests_;  // per topic of routes_, built once
   bool all_ = true;
+  // route_change_count at the last record: while it holds, no touched answer can have changed.
+  std::optional<std::uint64_t> recorded_route_count_;
   std::set<std::size_t> touched_;
   std::optional<Registration> registration_;
   // Broker group -> topics whose last recorded answer names it, and the reverse.

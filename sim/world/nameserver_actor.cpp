@@ -172,6 +172,9 @@ void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
 // measured without logging whole tables.
 void NameServerActor::record_view() {
   const auto& rim = server_->route_info_manager();
+  // The view is read from topicQueueTable and brokerAddrTable, which route_change_count covers.
+  if (viewed_route_count_ == rim.route_change_count()) return;
+  viewed_route_count_ = rim.route_change_count();
   std::uint64_t digest = 0xcbf29ce484222325ULL;  // FNV-1a
   auto mix = [&digest](const std::string& text) {
     for (unsigned char c : text) digest = (digest ^ c) * 0x100000001b3ULL;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,8 @@ class NameServerActor : public NodeActor {
   RouteRecorder routes_;
   std::map<std::uint64_t, ChannelState> channels_;
   std::string last_view_key_;  // see record_view
+  // route_change_count when the view was last compared: it cannot differ while that holds.
+  std::optional<std::uint64_t> viewed_route_count_;
   std::string next_view_key_;  // record_view's buffer, kept for its capacity
 };
 
