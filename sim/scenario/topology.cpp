@@ -87,4 +87,11 @@ Topology build_topology(const Scenario& scenario) {
   return topology;
 }
 
+std::vector<NodeId> Topology::nameservers_of(const std::vector<int>& chosen) const {
+  if (chosen.empty()) return nameservers;
+  std::vector<NodeId> list;
+  for (const int index : chosen) list.push_back(nameservers.at(static_cast<std::size_t>(index)));
+  return list;
+}
+
 }  // namespace nssim::sim

@@ -36,6 +36,10 @@ struct Topology {
   std::vector<NodeId> brokers;
   std::vector<NodeId> producers;
   AddressBook broker_addresses;  // broker address -> node
+
+  // The NameServers a broker group or producer set talks to: its namesrvAddr's entries (indices
+  // into `nameservers`) in the order written, or all of them when it names none.
+  std::vector<NodeId> nameservers_of(const std::vector<int>& chosen) const;
 };
 
 Topology build_topology(const Scenario& scenario);

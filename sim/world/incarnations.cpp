@@ -24,14 +24,6 @@ std::vector<std::string> route_query_topics(const Scenario& scenario) {
   return topics;
 }
 
-// The NameServers a broker group talks to (its namesrvAddr, in the order written), or all of them.
-std::vector<NodeId> nameservers_of(const std::vector<NodeId>& all, const std::vector<int>& chosen) {
-  if (chosen.empty()) return all;
-  std::vector<NodeId> list;
-  for (const int index : chosen) list.push_back(all.at(static_cast<std::size_t>(index)));
-  return list;
-}
-
 }  // namespace
 
 Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& net)
@@ -76,7 +68,7 @@ void Incarnations::start(NodeId node) {
       auto topics = stored->second;
       actor = std::make_unique<BrokerActor>(
           net_, node, epoch, scenario_.profile, identity, group.config, std::move(topics),
-          nameservers_of(record_.topology.nameservers, group.nameservers),
+          record_.topology.nameservers_of(group.nameservers),
           Rng::derive(scenario_.seed, "broker/" + info.name), record_.log);
       break;
     }

@@ -11,14 +11,6 @@ namespace nssim::sim {
 
 namespace {
 constexpr std::int64_t kAdvancePeriodMs = 5000;  // how often sends are evaluated (bounds memory)
-
-// The NameServers a producer set talks to (its namesrvAddr, in the order written), or all.
-std::vector<NodeId> nameservers_of(const std::vector<NodeId>& all, const std::vector<int>& chosen) {
-  if (chosen.empty()) return all;
-  std::vector<NodeId> list;
-  for (const int index : chosen) list.push_back(all.at(static_cast<std::size_t>(index)));
-  return list;
-}
 }  // namespace
 
 ProducerFleet::ProducerFleet(const Scenario& scenario, WorldRecord& record,
@@ -34,9 +26,7 @@ void ProducerFleet::start(NodeId node, std::uint32_t epoch, std::int64_t t_ms) {
   // Java: updateNameServerAddressList shuffles the list; namesrvIndex starts at random.
   Rng client_rng = Rng::derive(seed, "client/" + info.name);
   NameServerClient client{
-      NameServerSelector(nameservers_of(record_.topology.nameservers, spec.nameservers),
-                         client_rng),
-      {}};
+      NameServerSelector(record_.topology.nameservers_of(spec.nameservers), client_rng), {}};
   models_.push_back(std::make_unique<ProducerModel>(
       spec, scenario_.profile, node, info.name, *record_.network, record_.topology.broker_addresses,
       RouteQuerySources{routes_, std::move(client), &record_.log},
