@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace nssim::sim {
 
@@ -35,29 +39,50 @@ nlohmann::json spans_json(const std::vector<ProcessSpan>& spans) {
   return out;
 }
 
-// When `nameserver` held `addr` in its routes: from route views, and nothing while it is down
-// or right after a restart (empty tables).
-nlohmann::json in_routes_json(const std::vector<Event>& events, const std::string& nameserver,
-                              const std::string& addr) {
-  nlohmann::json intervals = nlohmann::json::array();
-  std::optional<std::int64_t> since;
-  auto set_holding = [&](bool holding, std::int64_t t_ms) {
-    if (holding && !since) since = t_ms;
-    if (!holding && since) {
-      if (t_ms > *since) intervals.push_back({{"start_ms", *since}, {"end_ms", t_ms}});
-      since.reset();
+// Every broker address a route view lists, in any group.
+std::set<std::string> route_view_addrs(const nlohmann::json& view) {
+  std::set<std::string> addrs;
+  for (const auto& [group, ids] : view["brokers"].items()) {
+    for (const auto& [id, value] : ids.items()) addrs.insert(value.get<std::string>());
+  }
+  return addrs;
+}
+
+// When `nameserver` held each of `addrs` in its routes: from route views, and nothing while it is
+// down or right after a restart (empty tables). One walk over the events for all the brokers: a
+// walk per broker read every view once per broker, quadratic in broker groups.
+std::vector<nlohmann::json> in_routes_json(const std::vector<Event>& events,
+                                           const std::string& nameserver,
+                                           const std::vector<std::string>& addrs) {
+  std::vector<nlohmann::json> intervals(addrs.size(), nlohmann::json::array());
+  std::vector<std::optional<std::int64_t>> since(addrs.size());
+  auto set_holding = [&](std::size_t b, bool holding, std::int64_t t_ms) {
+    if (holding && !since[b]) since[b] = t_ms;
+    if (!holding && since[b]) {
+      if (t_ms > *since[b]) intervals[b].push_back({{"start_ms", *since[b]}, {"end_ms", t_ms}});
+      since[b].reset();
     }
+  };
+  auto hold_none = [&](std::int64_t t_ms) {
+    for (std::size_t b = 0; b < addrs.size(); ++b) set_holding(b, false, t_ms);
   };
   for (const auto& event : events) {
     if (event.node == nameserver) {
-      if (event.kind == "route_view") set_holding(route_view_lists(event.fields, addr), event.t_ms);
-      if (event.kind == "process_start") set_holding(false, event.t_ms);
+      if (event.kind == "route_view") {
+        const std::set<std::string> listed = route_view_addrs(event.fields);
+        for (std::size_t b = 0; b < addrs.size(); ++b) {
+          set_holding(b, listed.count(addrs[b]) > 0, event.t_ms);
+        }
+      }
+      if (event.kind == "process_start") hold_none(event.t_ms);
     } else if (event.kind == "fault_begin" && fault_stops_process(event.fields.value("kind", "")) &&
                lists(event.fields, "nodes", nameserver)) {
-      set_holding(false, event.t_ms);
+      hold_none(event.t_ms);
     }
   }
-  if (since) intervals.push_back({{"start_ms", *since}, {"end_ms", nullptr}});
+  for (std::size_t b = 0; b < addrs.size(); ++b) {
+    if (since[b]) intervals[b].push_back({{"start_ms", *since[b]}, {"end_ms", nullptr}});
+  }
   return intervals;
 }
 
@@ -140,14 +165,24 @@ std::vector<ProcessSpan> process_spans(const std::vector<Event>& events, const s
 
 nlohmann::json timelines_json(const Scenario& scenario, const Topology& topology,
                               const std::vector<Event>& events) {
-  nlohmann::json brokers = nlohmann::json::array();
+  std::vector<std::string> addrs;
   for (NodeId id : topology.brokers) {
-    const TopologyNode& node = topology.nodes[static_cast<std::size_t>(id)];
+    addrs.push_back(topology.nodes[static_cast<std::size_t>(id)].broker_addr);
+  }
+  std::vector<std::vector<nlohmann::json>> in_routes_by_nameserver;  // [nameserver][broker]
+  for (NodeId ns : topology.nameservers) {
+    in_routes_by_nameserver.push_back(
+        in_routes_json(events, topology.nodes[static_cast<std::size_t>(ns)].name, addrs));
+  }
+  nlohmann::json brokers = nlohmann::json::array();
+  for (std::size_t b = 0; b < topology.brokers.size(); ++b) {
+    const TopologyNode& node = topology.nodes[static_cast<std::size_t>(topology.brokers[b])];
     nlohmann::json in_routes = nlohmann::json::array();
-    for (NodeId ns : topology.nameservers) {
-      const std::string& ns_name = topology.nodes[static_cast<std::size_t>(ns)].name;
-      in_routes.push_back({{"nameserver", ns_name},
-                           {"intervals", in_routes_json(events, ns_name, node.broker_addr)}});
+    for (std::size_t n = 0; n < topology.nameservers.size(); ++n) {
+      const std::string& ns_name =
+          topology.nodes[static_cast<std::size_t>(topology.nameservers[n])].name;
+      in_routes.push_back(
+          {{"nameserver", ns_name}, {"intervals", std::move(in_routes_by_nameserver[n][b])}});
     }
     brokers.push_back(
         {{"node", node.name},
