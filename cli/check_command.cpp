@@ -20,6 +20,7 @@
 #include "check_sweeps.h"
 #include "child_runs.h"
 #include "commands.h"
+#include "flag_checks.h"
 #include "junit_report.h"
 #include "output_dir.h"
 
@@ -269,11 +270,14 @@ void add_check_command(CLI::App& app, int& exit_code) {
                       "Scenario files or folders (folder: its *.json except schema.json); "
                       "default: scenarios");
   command->add_option("-j,--jobs", options->jobs, "Scenarios run at once (default: one per core)")
-      ->check(CLI::PositiveNumber);
-  command->add_option("--junit", options->junit, "Also write a JUnit XML file");
+      ->check(whole_number(1, kMaxJobs));
+  command->add_option("--junit", options->junit, "Also write a JUnit XML file")
+      ->check(non_empty_text());
   command->add_option("--out", options->out, "Output folder; each run goes to OUT/<name>")
-      ->capture_default_str();
-  command->add_option("--seed", options->seed, "Seed for every scenario (overrides each file's)");
+      ->capture_default_str()
+      ->check(non_empty_text());
+  command->add_option("--seed", options->seed, "Seed for every scenario (overrides each file's)")
+      ->check(seed_text());
   command->add_option("--seeds", options->seeds,
                       "N or A..B: seeds of every scenario's sweep block (default: each block's)");
   command->add_flag("-v,--verbose", options->verbose, "Also print the expectations that held");

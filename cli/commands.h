@@ -11,6 +11,10 @@ inline constexpr int kExitBadInput = 2;
 // Exit code for a run whose expectations did not all hold.
 inline constexpr int kExitExpectationFailed = 1;
 
+// This build's version: `nssim --version` prints it; shard files and sweep.json carry it, and a
+// merge refuses shards of another (sweep_command.cpp).
+const char* nssim_version();
+
 // `nssim replay [FILE|-] [--profile 4.9|5.x] [--config NAME=VALUE]...` (replay_command.cpp).
 void add_replay_command(CLI::App& app, int& exit_code);
 

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "compare_report.h"
 #include "compare_seeds.h"
+#include "flag_checks.h"
 #include "output_dir.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sweep_command.h"
@@ -305,14 +306,18 @@ void add_compare_command(CLI::App& app, int& exit_code) {
                    "Setting of side A: profile=4.9|5.x or PATH=VALUE (as run --set)")
       ->allow_extra_args(false);
   command->add_option("--b", options->b, "Setting of side B, as --a")->allow_extra_args(false);
-  command->add_option("--seed", options->seed, "Seed of both runs (overrides the scenario's)");
-  command->add_option("--out", options->out, "Output folder (default out/compare-<name>)");
-  command->add_option("--label-a", options->label_a, "Name of side A (default: its settings)");
-  command->add_option("--label-b", options->label_b, "Name of side B (default: its settings)");
+  command->add_option("--seed", options->seed, "Seed of both runs (overrides the scenario's)")
+      ->check(seed_text());
+  command->add_option("--out", options->out, "Output folder (default out/compare-<name>)")
+      ->check(non_empty_text());
+  command->add_option("--label-a", options->label_a, "Name of side A (default: its settings)")
+      ->check(non_empty_text());
+  command->add_option("--label-b", options->label_b, "Name of side B (default: its settings)")
+      ->check(non_empty_text());
   command->add_option("--seeds", options->seeds,
                       "N or A..B: run both sides over these seeds and judge against seed noise");
   command->add_option("-j,--jobs", options->jobs, "Runs at a time with --seeds (default: cores)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, kMaxJobs));
   command->callback([options, &exit_code] { exit_code = run_compare(*options); });
 }
 

@@ -9,6 +9,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"nssim: a RocketMQ NameServer core (4.9.x and 5.x behaviour) and its simulator"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("nssim ") + nssim::cli::nssim_version());
   int exit_code = 0;
   nssim::cli::add_replay_command(app, exit_code);
   nssim::cli::add_run_command(app, exit_code);

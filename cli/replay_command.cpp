@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "flag_checks.h"
 #include "nameserver_codec/replay.h"
 #include "nameserver_core/namesrv_config.h"
 #include "nameserver_core/profile.h"
@@ -88,7 +89,8 @@ void add_replay_command(CLI::App& app, int& exit_code) {
   CLI::App* replay = app.add_subcommand(
       "replay", "Run RocketMQ requests and channel events (JSON Lines) through one NameServer");
   replay->add_option("file", options->file, "input JSON Lines file, or - for stdin (default)");
-  replay->add_option("--profile", options->profile, "upstream behaviour: 4.9 or 5.x (default)");
+  replay->add_option("--profile", options->profile, "upstream behaviour: 4.9 or 5.x (default)")
+      ->check(non_empty_text());
   replay->add_option("--config", options->config, "set a NamesrvConfig field, NAME=VALUE")
       ->allow_extra_args(false);
   replay->callback([options, &exit_code] { exit_code = run_replay(*options); });

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "expectation_inputs.h"
 #include "expectations.h"
+#include "flag_checks.h"
 #include "output_dir.h"
 #include "repeat_command.h"
 #include "report_document.h"
@@ -177,10 +178,14 @@ void add_run_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<RunOptions>();
   CLI::App* command = app.add_subcommand("run", "Run a scenario once and write its result");
   command->add_option("scenario", options->scenario, "Scenario JSON file")->required();
-  command->add_option("--seed", options->seed, "Seed (overrides the scenario's)");
-  command->add_option("--out", options->out, "Output folder (default out/<name>-seed<N>)");
-  command->add_option("--profile", options->profile, "4.9 or 5.x (overrides the scenario's)");
-  command->add_option("--set", options->set, "PATH=VALUE override of a scenario field");
+  command->add_option("--seed", options->seed, "Seed (overrides the scenario's)")
+      ->check(seed_text());
+  command->add_option("--out", options->out, "Output folder (default out/<name>-seed<N>)")
+      ->check(non_empty_text());
+  command->add_option("--profile", options->profile, "4.9 or 5.x (overrides the scenario's)")
+      ->check(non_empty_text());
+  command->add_option("--set", options->set, "PATH=VALUE override of a scenario field")
+      ->allow_extra_args(false);
   command->add_flag("--trace", options->trace,
                     "Also write trace.jsonl: every send attempt and route update");
   command->add_option("--trace-limit", options->trace_limit,

@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "expectation_inputs.h"
+#include "flag_checks.h"
 #include "forked_runs.h"
 #include "output_dir.h"
 #include "rate_progress.h"
@@ -23,6 +24,9 @@
 namespace nssim::cli {
 
 namespace {
+
+// Slurm's own ceiling of MaxArraySize (slurm.conf): no cluster runs a larger array.
+constexpr std::uint64_t kMaxSlurmTasks = 4000001;
 
 namespace fs = std::filesystem;
 
@@ -199,19 +203,24 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   command->add_option("scenario", options->sweep.scenario, "Scenario JSON file");
   command->add_option("--seeds", options->sweep.seeds,
                       "N (seeds 1..N) or A..B (default: the scenario's sweep.seeds, else 100)");
-  command->add_option("--grid", options->sweep.grid,
-                      "PATH=V1,V2,...: run every seed at each value (repeat for a product)");
+  command
+      ->add_option("--grid", options->sweep.grid,
+                   "PATH=V1,V2,...: run every seed at each value (repeat for a product)")
+      ->allow_extra_args(false);
   command->add_option("-j,--jobs", options->jobs, "Runs at a time (default: one per core)")
-      ->check(CLI::PositiveNumber);
-  command->add_option("--out", options->out, "Output folder (default out/sweep-<name>)");
-  command->add_option("--set", options->sweep.set, "PATH=VALUE override of a scenario field");
-  command->add_option("--profile", options->sweep.profile, "4.9 or 5.x (overrides the scenario's)");
+      ->check(whole_number(1, kMaxJobs));
+  command->add_option("--out", options->out, "Output folder (default out/sweep-<name>)")
+      ->check(non_empty_text());
+  command->add_option("--set", options->sweep.set, "PATH=VALUE override of a scenario field")
+      ->allow_extra_args(false);
+  command->add_option("--profile", options->sweep.profile, "4.9 or 5.x (overrides the scenario's)")
+      ->check(non_empty_text());
   command->add_option("--shard", options->sweep.shard,
                       "I/K: run only shard I of K, write its shard file");
   command->add_flag("--slurm", options->slurm.enabled,
                     "Run the shards as a Slurm job array, then merge");
   command->add_option("--slurm-tasks", options->slurm.tasks, "Array tasks (shards) for --slurm")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, kMaxSlurmTasks));
   command->add_option("--slurm-partition", options->slurm.partition, "Partition for --slurm");
   command->add_option("--slurm-arg", options->slurm.args, "Extra #SBATCH line for --slurm (repeat)")
       ->allow_extra_args(false);
@@ -221,7 +230,8 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
       command->add_subcommand("merge", "Merge shard files into the sweep's documents");
   merge_command->add_option("dirs", merge->dirs, "Folders holding shards/ (or shard files)")
       ->required();
-  merge_command->add_option("--out", merge->out, "Output folder (default: the first DIR)");
+  merge_command->add_option("--out", merge->out, "Output folder (default: the first DIR)")
+      ->check(non_empty_text());
   merge_command->callback([merge, &exit_code] { exit_code = run_merge(*merge); });
   command->callback([command, merge_command, options, &exit_code] {
     if (command->got_subcommand(merge_command)) return;

@@ -8,12 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "commands.h"
 #include "sweep_plan.h"
 
 namespace nssim::cli {
-
-// The version shard files and sweep.json carry; a merge refuses shards of another.
-const char* nssim_version();
 
 struct SlurmOptions {
   bool enabled = false;

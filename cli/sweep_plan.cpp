@@ -2,10 +2,10 @@
 // scenario per point and each point's `nssim run` command.
 #include "sweep_plan.h"
 
-#include <charconv>
 #include <fstream>
 #include <sstream>
 
+#include "flag_checks.h"
 #include "repeat_command.h"
 #include "sim/scenario/scenario_loader.h"
 
@@ -21,27 +21,19 @@ struct Axis {
   std::vector<std::string> values;
 };
 
-std::optional<std::uint64_t> parse_u64(const std::string& text) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || ptr != end) return std::nullopt;
-  return value;
-}
-
 void parse_seeds(const std::string& text, std::uint64_t& first, std::uint64_t& last) {
   const std::string usage =
       "--seeds: expected N (1 or more: seeds 1..N) or A..B with A <= B, got '" + text + "'";
   const auto dots = text.find("..");
   if (dots == std::string::npos) {
-    const auto count = parse_u64(text);
+    const auto count = parse_decimal_u64(text);
     if (!count || *count == 0) throw SweepInputError{usage};
     first = 1;
     last = *count;
     return;
   }
-  const auto a = parse_u64(text.substr(0, dots));
-  const auto b = parse_u64(text.substr(dots + 2));
+  const auto a = parse_decimal_u64(text.substr(0, dots));
+  const auto b = parse_decimal_u64(text.substr(dots + 2));
   if (!a || !b || *a > *b) throw SweepInputError{usage};
   first = *a;
   last = *b;
@@ -70,8 +62,8 @@ std::optional<ShardRange> parse_shard(const std::string& text, std::size_t runs)
   const std::string usage = "--shard: expected I/K with 1 <= I <= K, got '" + text + "'";
   const auto slash = text.find('/');
   if (slash == std::string::npos) throw SweepInputError{usage};
-  const auto shard = parse_u64(text.substr(0, slash));
-  const auto shards = parse_u64(text.substr(slash + 1));
+  const auto shard = parse_decimal_u64(text.substr(0, slash));
+  const auto shards = parse_decimal_u64(text.substr(slash + 1));
   if (!shard || !shards || *shard == 0 || *shard > *shards || *shards > 1000000) {
     throw SweepInputError{usage};
   }

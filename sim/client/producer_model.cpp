@@ -51,9 +51,7 @@ ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in,
     topic_slot_of_position.push_back(it->second);
   }
   info_by_slot.resize(topic_slots.size());
-  if (spec.rate_per_s > 0.0 && !spec.topics.empty()) {
-    schedule(arrival_time(0), EventKind::kArrival);
-  }
+  if (spec.rate_per_s > 0.0 && !spec.topics.empty()) schedule_arrival(0);
 }
 
 void ProducerModel::Impl::schedule(std::int64_t t_ms, EventKind kind, std::uint64_t a,
@@ -99,18 +97,24 @@ void ProducerModel::Impl::run(const Event& event) {
 }
 
 // Arrival k of an open-loop process starting at start_ms. Fixed: start + floor(k * 1000 / rate).
-// Poisson: exponential gaps accumulated in double, floored to the millisecond.
-std::int64_t ProducerModel::Impl::arrival_time(std::uint64_t k) {
+// Poisson: exponential gaps accumulated in double, floored to the millisecond. An arrival later
+// than any clock value (a rate such as 1e-16/s puts the second one ~1e19 ms out) is never
+// scheduled: the run ends first, and casting it to int64 would overflow.
+void ProducerModel::Impl::schedule_arrival(std::uint64_t k) {
+  double offset_ms = 0.0;
   if (spec.arrival == Arrival::kFixed) {
-    return start_ms +
-           static_cast<std::int64_t>(std::floor(static_cast<double>(k) * 1000.0 / spec.rate_per_s));
+    offset_ms = std::floor(static_cast<double>(k) * 1000.0 / spec.rate_per_s);
+  } else {
+    poisson_clock_ms += arrival_rng.exponential(spec.rate_per_s / 1000.0);
+    offset_ms = std::floor(poisson_clock_ms);
   }
-  poisson_clock_ms += arrival_rng.exponential(spec.rate_per_s / 1000.0);
-  return start_ms + static_cast<std::int64_t>(std::floor(poisson_clock_ms));
+  constexpr double kBeyondAnyClockMs = 0x1p62;  // ~146 million years, exact in double and int64
+  if (!(offset_ms < kBeyondAnyClockMs - static_cast<double>(start_ms))) return;
+  schedule(start_ms + static_cast<std::int64_t>(offset_ms), EventKind::kArrival);
 }
 
 void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
-  schedule(arrival_time(++arrivals), EventKind::kArrival);
+  schedule_arrival(++arrivals);
   const std::uint64_t id = next_send_id++;
   Send& send = new_send(id);
   send.record.topic = spec.topics[next_topic];

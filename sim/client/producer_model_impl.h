@@ -80,7 +80,7 @@ struct ProducerModel::Impl {
   void schedule(std::int64_t t_ms, EventKind kind, std::uint64_t a = 0, std::uint64_t b = 0);
   void run(const Event& event);
   void on_arrival(std::int64_t t_ms);
-  std::int64_t arrival_time(std::uint64_t k);
+  void schedule_arrival(std::uint64_t k);  // arrival k, unless it falls beyond any clock
   // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, from the answer on. Every route
   // answer goes through here, whoever asked, and is traced here. nullptr: a non-SUCCESS answer;
   // a route is copied only when it changes the tables.

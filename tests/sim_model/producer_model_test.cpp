@@ -68,6 +68,25 @@ TEST(ProducerModel, PoissonArrivalsKeepTheRate) {
                              [](const auto& a, const auto& b) { return a.end_ms < b.end_ms; }));
 }
 
+// A rate so small that arrivals lie beyond any clock (1e-16/s: ~1e19 ms apart, past int64) is
+// never scheduled there: fixed arrivals give the send at the start and no other, Poisson ones
+// (whose first gap is drawn too) none. It used to overflow the int64 cast, schedule arrivals in
+// the past and loop on them without bound.
+TEST(ProducerModel, ArrivalsBeyondAnyClockAreNeverScheduled) {
+  for (const Arrival arrival : {Arrival::kFixed, Arrival::kPoisson}) {
+    Harness h(core::Profile::kV5);
+    h.spec.arrival = arrival;
+    h.spec.rate_per_s = 1e-16;
+    h.start().advance_to(3'600'000);
+    if (arrival == Arrival::kFixed) {
+      ASSERT_EQ(h.recorder.sends.size(), 1u);
+      EXPECT_EQ(h.recorder.sends[0].start_ms, 1000);
+    } else {
+      EXPECT_TRUE(h.recorder.sends.empty());
+    }
+  }
+}
+
 TEST(ProducerModel, UnchangedRouteKeepsThePublishInfoAndItsIndex) {
   Harness h(core::Profile::kV4_9);
   h.start();
