@@ -3,6 +3,7 @@
 #include "child_runs.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,6 +12,8 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+
+#include "stop_signals.h"
 
 extern char** environ;
 
@@ -29,8 +32,9 @@ int open_output(const std::string& path, ChildOutcome& outcome) {
   return fd;
 }
 
-// Starts one child with stdout/stderr redirected; returns its pid, or -1 with spawn_error set.
-pid_t spawn_child(const ChildSpec& spec, ChildOutcome& outcome) {
+// Starts one child with stdout/stderr redirected, and the signal mask and dispositions this
+// process had before `stop` began; returns its pid, or -1 with spawn_error set.
+pid_t spawn_child(const ChildSpec& spec, const StopSignals& stop, ChildOutcome& outcome) {
   const int out_fd = open_output(spec.stdout_path, outcome);
   const int err_fd = open_output(spec.stderr_path, outcome);
   pid_t pid = -1;
@@ -46,7 +50,13 @@ pid_t spawn_child(const ChildSpec& spec, ChildOutcome& outcome) {
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, out_fd, STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
-    const int error = posix_spawn(&pid, kSelfExe, &actions, nullptr, argv.data(), environ);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setsigmask(&attributes, &stop.mask_before());
+    posix_spawnattr_setsigdefault(&attributes, &stop.handled());
+    const int error = posix_spawn(&pid, kSelfExe, &actions, &attributes, argv.data(), environ);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     if (error != 0) {
       pid = -1;
@@ -73,10 +83,12 @@ std::vector<ChildOutcome> run_children(const std::vector<ChildSpec>& specs, std:
   std::vector<ChildOutcome> outcomes(specs.size());
   std::map<pid_t, std::size_t> running;  // pid -> spec index
   std::size_t next = 0;
-  while (next < specs.size() || !running.empty()) {
-    while (next < specs.size() && running.size() < parallel) {
+  const StopSignals stop;
+  bool forwarded = false;
+  while (true) {
+    while (stop.received() == 0 && next < specs.size() && running.size() < parallel) {
       const std::size_t index = next++;
-      const pid_t pid = spawn_child(specs[index], outcomes[index]);
+      const pid_t pid = spawn_child(specs[index], stop, outcomes[index]);
       if (pid < 0) {
         if (observer.finished) observer.finished(index, outcomes[index]);
         continue;
@@ -84,10 +96,17 @@ std::vector<ChildOutcome> run_children(const std::vector<ChildSpec>& specs, std:
       running[pid] = index;
       if (observer.started) observer.started(index);
     }
-    if (running.empty()) continue;
+    if (running.empty() && (stop.received() != 0 || next == specs.size())) break;
+    if (stop.received() != 0 && !forwarded) {
+      for (const auto& [pid, index] : running) ::kill(pid, stop.received());
+      forwarded = true;
+    }
     int status = 0;
-    const pid_t pid = ::waitpid(-1, &status, 0);
-    if (pid < 0 && errno == EINTR) continue;
+    const pid_t pid = ::waitpid(-1, &status, WNOHANG);
+    if (pid == 0 || (pid < 0 && errno == EINTR)) {
+      stop.wait_for_event();
+      continue;
+    }
     if (pid < 0) {
       // Only possible if something else reaped our children; report them rather than hang.
       const std::string error = std::string("lost track of the child: ") + std::strerror(errno);
@@ -103,8 +122,9 @@ std::vector<ChildOutcome> run_children(const std::vector<ChildSpec>& specs, std:
     const std::size_t index = found->second;
     running.erase(found);
     record_status(status, outcomes[index]);
-    if (observer.finished) observer.finished(index, outcomes[index]);
+    if (stop.received() == 0 && observer.finished) observer.finished(index, outcomes[index]);
   }
+  if (stop.received() != 0) StopSignals::stop_after_children(stop.received());
   return outcomes;
 }
 

@@ -12,6 +12,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "stop_signals.h"
+
 namespace nssim::cli {
 
 namespace {
@@ -48,8 +50,8 @@ struct Child {
   _exit(code);
 }
 
-bool start(std::size_t index, const std::function<std::string(std::size_t)>& work, Child& child,
-           std::string& error) {
+bool start(std::size_t index, const std::function<std::string(std::size_t)>& work,
+           const StopSignals& stop, Child& child, std::string& error) {
   int fds[2];
   if (::pipe(fds) != 0) {
     error = std::string("pipe: ") + std::strerror(errno);
@@ -65,6 +67,7 @@ bool start(std::size_t index, const std::function<std::string(std::size_t)>& wor
   }
   if (pid == 0) {
     ::close(fds[0]);
+    stop.restore_in_child();
     child_main(fds[1], index, work);
   }
   ::close(fds[1]);
@@ -112,22 +115,28 @@ std::vector<ForkedOutcome> run_forked(
   std::vector<ForkedOutcome> outcomes(count);
   std::map<int, Child> running;  // by pipe fd
   std::size_t next = 0;
-  while (next < count || !running.empty()) {
-    while (next < count && running.size() < parallel) {
+  const StopSignals stop;
+  bool forwarded = false;
+  while (true) {
+    while (stop.received() == 0 && next < count && running.size() < parallel) {
       const std::size_t index = next++;
       Child child;
       std::string error;
-      if (!start(index, work, child, error)) {
+      if (!start(index, work, stop, child, error)) {
         outcomes[index].error = error;
         if (finished) finished(index, outcomes[index]);
         continue;
       }
       running.emplace(child.fd, std::move(child));
     }
-    if (running.empty()) continue;
+    if (running.empty() && (stop.received() != 0 || next == count)) break;
+    if (stop.received() != 0 && !forwarded) {
+      for (const auto& [fd, child] : running) ::kill(child.pid, stop.received());
+      forwarded = true;
+    }
     std::vector<pollfd> fds;
     for (const auto& [fd, child] : running) fds.push_back({fd, POLLIN, 0});
-    if (::poll(fds.data(), fds.size(), -1) < 0) {
+    if (stop.poll(fds.data(), fds.size()) < 0) {
       if (errno == EINTR) continue;
       throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
     }
@@ -138,9 +147,10 @@ std::vector<ForkedOutcome> run_forked(
       const std::size_t index = child.index;
       outcomes[index] = reap(child);
       running.erase(ready.fd);
-      if (finished) finished(index, outcomes[index]);
+      if (stop.received() == 0 && finished) finished(index, outcomes[index]);
     }
   }
+  if (stop.received() != 0) StopSignals::stop_after_children(stop.received());
   return outcomes;
 }
 
