@@ -1,6 +1,11 @@
 // File: atomic output files (see output_dir.h).
 #include "output_dir.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
@@ -12,15 +17,34 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Unique to this process, so two runs writing into one folder never share a temporary.
 fs::path temporary_path(const std::string& dir, const std::string& name) {
-  return fs::path(dir) / ("." + name + ".tmp");
+  return fs::path(dir) / ("." + name + "." + std::to_string(::getpid()) + ".tmp");
 }
 
+std::string cannot_write(const fs::path& path, int error) {
+  return "cannot write '" + path.string() + "': " + std::strerror(error);
+}
+
+// The whole content with write(2), so a failure names the system's reason (a full disk:
+// "No space left on device").
 std::string write_whole(const fs::path& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return "cannot write '" + path.string() + "'";
-  out << content;
-  if (!out.flush()) return "cannot write '" + path.string() + "'";
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return cannot_write(path, errno);
+  const char* data = content.data();
+  std::size_t left = content.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, data, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int error = errno;
+      ::close(fd);
+      return cannot_write(path, error);
+    }
+    data += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) return cannot_write(path, errno);
   return "";
 }
 
@@ -43,8 +67,9 @@ std::string make_output_dir(const std::string& dir) {
 
 StreamedFile::StreamedFile(const std::string& dir, std::string name)
     : name_(std::move(name)), temporary_(temporary_path(dir, name_).string()) {
+  errno = 0;
   out_.open(temporary_, std::ios::binary | std::ios::trunc);
-  if (!out_) error_ = "cannot write '" + temporary_ + "'";
+  if (!out_) error_ = cannot_write(temporary_, errno);
 }
 
 StreamedFile::~StreamedFile() {
@@ -67,10 +92,15 @@ std::string write_files_atomically(const std::string& dir, const std::vector<Nam
   }
   // A streamed file's temporary belongs to it until it is renamed: its destructor removes it.
   for (StreamedFile* file : streamed) {
+    // The stream keeps no errno of a write that failed earlier; the flush in close() sets one
+    // when it fails itself, as it does on a full disk.
+    errno = 0;
     file->out_.close();
     if (!file->error_.empty() || file->out_.fail()) {
       remove_quietly(temporaries);
-      return file->error_.empty() ? "cannot write '" + file->temporary_ + "'" : file->error_;
+      if (!file->error_.empty()) return file->error_;
+      return errno != 0 ? cannot_write(file->temporary_, errno)
+                        : "cannot write '" + file->temporary_ + "'";
     }
   }
   std::vector<fs::path> renamed;

@@ -1,7 +1,9 @@
-// File: writing a run's files so that a reader never sees half of one, nor a mix of two runs:
-// every file of a group is written to a temporary name in the same folder first, and only then
-// are they all renamed into place. A file too big to hold in memory is streamed to its temporary
-// name while the run goes on and joins the group at the end.
+// File: writing a group of files so that a reader never sees half of one: every file of a group is
+// written to a temporary name in the same folder first (unique to the process, so concurrent
+// writers never share one), and only then are they all renamed into place. A file too big to
+// hold in memory is streamed to its temporary name while the run goes on and joins the group at
+// the end. `nssim run` writes its group into a StagedFolder (staged_folder.h), which swaps the
+// whole folder in; the file-by-file renames here serve the documents of compare, sweep and check.
 #pragma once
 
 #include <fstream>
@@ -18,7 +20,7 @@ using NamedContent = std::pair<std::string, std::string>;
 std::string make_output_dir(const std::string& dir);
 
 // A file of a group written bit by bit: `out()` writes to its temporary name in the folder
-// (.<name>.tmp); write_files_atomically renames it with the rest. Until then it is no file of
+// (.<name>.<pid>.tmp); write_files_atomically renames it with the rest. Until then it is no file of
 // the folder, and if it never joins a group (an error, an early return) the destructor removes
 // the temporary.
 class StreamedFile {

@@ -3,6 +3,7 @@
 // trace, streamed while the run goes on) into the output folder as one group, then prints a short
 // summary. Bad input is one line on stderr and exit code 2, with nothing written.
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "sim/record/trace_writer.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/world/world.h"
+#include "staged_folder.h"
 
 namespace nssim::cli {
 
@@ -98,6 +100,18 @@ int print_expectations(const std::string& command,
   return failed ? kExitExpectationFailed : 0;
 }
 
+// Every name a run's group may have in --out: with --trace or not, a run's group replaces the
+// whole of an earlier one (no trace.jsonl of an older run stays beside a new result).
+std::set<std::string> run_group_names() {
+  std::set<std::string> names = {"events.jsonl", "trace.jsonl"};
+  for (const auto& name : reports::report_file_names()) names.insert(name);
+  return names;
+}
+
+// What `nssim check` and `nssim compare` keep in a child's --out: its captured output, open in
+// the parent while the child runs, and check's folder of the scenario's sweep.
+const std::set<std::string> kKeptNames = {"stdout.txt", "stderr.txt", "sweep"};
+
 // The event log, the result and every report file, in the order they are written.
 std::vector<NamedContent> run_files(sim::WorldRecord& record, const nlohmann::json& result,
                                     const nlohmann::json& report) {
@@ -131,20 +145,22 @@ int run(const RunOptions& options) {
     return kExitBadInput;
   }
   if (options.trace && !trace_fits(scenario, *trace_limit)) return kExitBadInput;
-  std::cout << "seed=" << scenario.seed << " scenario=" << scenario.name
-            << " profile=" << core::profile_name(scenario.profile) << std::endl;
-
   const std::string dir = options.out.empty()
                               ? "out/" + scenario.name + "-seed" + std::to_string(scenario.seed)
                               : options.out;
-  if (auto error = make_output_dir(dir); !error.empty()) {
-    std::cerr << "nssim run: --out: " << error << "\n";
+  std::string folder_error;
+  std::optional<StagedFolder> staged =
+      StagedFolder::prepare(dir, run_group_names(), kKeptNames, folder_error);
+  if (!staged) {
+    std::cerr << "nssim run: --out: " << folder_error << "\n";
     return kExitBadInput;
   }
+  std::cout << "seed=" << scenario.seed << " scenario=" << scenario.name
+            << " profile=" << core::profile_name(scenario.profile) << std::endl;
 
   std::optional<StreamedFile> trace_file;
   std::optional<sim::TraceWriter> trace;
-  if (options.trace && !open_trace(dir, trace_file, trace)) return kExitBadInput;
+  if (options.trace && !open_trace(staged->path(), trace_file, trace)) return kExitBadInput;
   sim::WorldRecord record = sim::run_world(scenario, trace ? &*trace : nullptr);
   if (trace) trace->finish();
   const auto& events = record.log.events();
@@ -160,8 +176,10 @@ int run(const RunOptions& options) {
   const nlohmann::json report = reports::build_report(result, inputs, verdicts);
   std::vector<StreamedFile*> streamed;
   if (trace_file) streamed.push_back(&*trace_file);
-  if (auto error = write_files_atomically(dir, run_files(record, result, report), streamed);
-      !error.empty()) {
+  std::string error =
+      write_files_atomically(staged->path(), run_files(record, result, report), streamed);
+  if (error.empty()) error = staged->commit();
+  if (!error.empty()) {
     std::cerr << "nssim run: " << error << "\n";
     return kExitBadInput;
   }

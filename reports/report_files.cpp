@@ -24,4 +24,10 @@ std::vector<ReportFile> render_report_files(const nlohmann::json& result,
   return files;
 }
 
+const std::vector<std::string>& report_file_names() {
+  static const std::vector<std::string> names = {"result.json", "report.json", "report.md",
+                                                 "report.html", "junit.xml",   "timeseries.csv"};
+  return names;
+}
+
 }  // namespace nssim::reports

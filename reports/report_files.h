@@ -19,4 +19,7 @@ struct ReportFile {
 std::vector<ReportFile> render_report_files(const nlohmann::json& result,
                                             const nlohmann::json& report);
 
+// The names render_report_files gives its files, in its order, known before any run.
+const std::vector<std::string>& report_file_names();
+
 }  // namespace nssim::reports

@@ -65,6 +65,15 @@ TEST(ReportDocument, InputsAndVerdictsMustBeParallel) {
   EXPECT_THROW(build_report(kResult, {kInput}, {}), std::invalid_argument);
 }
 
+// nssim run decides before a run which names of --out belong to its group: the list must be the
+// files a run gives.
+TEST(ReportFiles, NamesKnownBeforeARunAreTheFilesItGives) {
+  const auto files = render_report_files(kResult, build_report(kResult, {}, {}));
+  std::vector<std::string> names;
+  for (const auto& file : files) names.push_back(file.name);
+  EXPECT_EQ(names, report_file_names());
+}
+
 TEST(ReportFiles, ResultJsonThenReportJsonAsIndentedJson) {
   const auto report = build_report(kResult, {}, {});
   const auto files = render_report_files(kResult, report);

@@ -75,12 +75,13 @@ done
 run run "$scenario" --out "$work/limit-alone" --trace-limit 1G
 refused limit-without-trace "$work/limit-alone"
 
-# A group that cannot land (result.json is a folder in the way) leaves none of its files, the
-# streamed trace and its temporary included.
+# A folder in the way of a group file (result.json) is refused before the run: nothing of the
+# group is written, the streamed trace and its temporary included.
 mkdir -p "$work/blocked/result.json/inside"
 run run "$scenario" --out "$work/blocked" --trace
-if [ "$code" -eq 2 ] && [ "$(ls -A "$work/blocked")" = "result.json" ] &&
-  grep -q "cannot rename to '$work/blocked/result.json'" "$work/stderr"; then
+if [ "$code" -eq 2 ] && [ "$(ls -A "$work/blocked")" = "result.json" ] && [ ! -s "$work/stdout" ] &&
+  [ -z "$(find "$work" -maxdepth 1 -name '.blocked.nssim-*')" ] &&
+  grep -q "holds a folder or special file named 'result.json'" "$work/stderr"; then
   pass
 else
   fail failed-group-leaves-nothing
