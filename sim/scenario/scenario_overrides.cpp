@@ -1,5 +1,6 @@
 // File: --set PATH=VALUE, applied to the scenario document before validation, so an override is
 // checked exactly as if it had been written in the file.
+#include <algorithm>
 #include <cctype>
 
 #include "sim/scenario/scenario_json.h"
@@ -60,7 +61,22 @@ void apply_set(Json& document, const std::string& assignment, const std::string&
     fail(file, where, "not a field path (e.g. producers[0].config.sendMsgTimeout)");
   }
 
-  Json value = Json::parse(value_text, nullptr, /*allow_exceptions=*/false);
+  // The value sits `segments` levels down: together they may nest no deeper than a file may.
+  const std::size_t room = static_cast<std::size_t>(kMaxJsonDepth) -
+                           std::min<std::size_t>(segments->size(), kMaxJsonDepth);
+  Json value = Json::parse(
+      value_text,
+      [&](int depth, nlohmann::detail::parse_event_t event, Json&) {
+        using Event = nlohmann::detail::parse_event_t;
+        if ((event == Event::object_start || event == Event::array_start) &&
+            static_cast<std::size_t>(depth) >= room) {
+          fail(file, where,
+               "nested deeper than " + std::to_string(kMaxJsonDepth) +
+                   " levels, with the path's own");
+        }
+        return true;
+      },
+      /*allow_exceptions=*/false);
   if (value.is_discarded()) value = Json(value_text);
 
   Json* node = &document;

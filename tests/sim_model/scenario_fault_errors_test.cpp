@@ -151,5 +151,27 @@ TEST(ScenarioFaultErrors, SetNeedsAnExistingPathAndAValue) {
             "x.json: nameservers.count: must be an integer, got \"three\"");
 }
 
+// A --set value nests no deeper than a file may, counting the levels of its path: 63 levels
+// under "faults" (one level) make 64 and are read (then fail as the wrong type); 64 are refused
+// before the value is parsed further, and so is a value nested 60,000 deep.
+TEST(ScenarioFaultErrors, SetValueNestedBeyondTheDepthLimitIsRefused) {
+  LoadOptions options;
+  const auto nested = [](std::size_t levels) {
+    return std::string(levels, '[') + std::string(levels, ']');
+  };
+  options.set = {"faults=" + nested(63)};
+  EXPECT_EQ(error_of(minimal(), options), "x.json: faults[0]: must be an object, got an array");
+  for (const std::size_t levels : {64, 60000}) {
+    options.set = {"faults=" + nested(levels)};
+    EXPECT_EQ(error_of(minimal(), options),
+              "x.json: --set 'faults': nested deeper than 64 levels, with the path's own")
+        << levels;
+  }
+  options.set = {"producers[0].config=" + std::string(62, '[') + std::string(62, ']')};
+  EXPECT_EQ(error_of(minimal(), options),
+            "x.json: --set 'producers[0].config': nested deeper than 64 levels, with the path's "
+            "own");
+}
+
 }  // namespace
 }  // namespace nssim::sim
