@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "cost_limits.h"
 #include "expectation_inputs.h"
 #include "expectations.h"
 #include "flag_checks.h"
@@ -20,6 +21,7 @@
 #include "sim/analysis/run_analysis.h"
 #include "sim/record/trace_budget.h"
 #include "sim/record/trace_writer.h"
+#include "sim/scenario/run_cost.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/world/world.h"
 #include "staged_folder.h"
@@ -36,6 +38,7 @@ struct RunOptions {
   std::vector<std::string> set;
   bool trace = false;
   std::optional<std::string> trace_limit;
+  CostLimits limits;
 };
 
 // --trace-limit as a byte count (the default without it); nullopt after printing why not.
@@ -52,12 +55,6 @@ std::optional<std::uint64_t> trace_limit_of(const RunOptions& options) {
               << *options.trace_limit << "'\n";
   }
   return limit;
-}
-
-// "12.2 MiB (12762000 bytes)", or "900 bytes": the exact count always, for scripts.
-std::string bytes_text(std::uint64_t bytes) {
-  const std::string text = sim::byte_count_text(bytes);
-  return bytes < 1024 ? text : text + " (" + std::to_string(bytes) + " bytes)";
 }
 
 // False after printing why, when the scenario's trace would be larger than `limit_bytes`.
@@ -145,6 +142,11 @@ int run(const RunOptions& options) {
     return kExitBadInput;
   }
   if (options.trace && !trace_fits(scenario, *trace_limit)) return kExitBadInput;
+  const sim::RunCost cost = sim::estimate_run_cost(scenario);
+  if (const std::string refusal = cost_refusal(scenario, cost, options.limits); !refusal.empty()) {
+    std::cerr << "nssim run: " << refusal << "\n";
+    return kExitBadInput;
+  }
   const std::string dir = options.out.empty()
                               ? "out/" + scenario.name + "-seed" + std::to_string(scenario.seed)
                               : options.out;
@@ -156,7 +158,8 @@ int run(const RunOptions& options) {
     return kExitBadInput;
   }
   std::cout << "seed=" << scenario.seed << " scenario=" << scenario.name
-            << " profile=" << core::profile_name(scenario.profile) << std::endl;
+            << " profile=" << core::profile_name(scenario.profile)
+            << " estimate: " << sim::run_cost_text(cost) << std::endl;
 
   std::optional<StreamedFile> trace_file;
   std::optional<sim::TraceWriter> trace;
@@ -209,6 +212,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option("--trace-limit", options->trace_limit,
                       "BYTES: refuse a --trace run whose trace is estimated larger (plain bytes "
                       "or K, M, G, T as powers of 1024, e.g. 500M, 2G; default 1G)");
+  add_cost_limit_options(*command, options->limits);
   command->callback([options, &exit_code] { exit_code = run(*options); });
 }
 

@@ -75,6 +75,15 @@ int run_sweep(const SweepCommandOptions& options) {
     std::cerr << "nssim sweep: " << error.message << "\n";
     return kExitBadInput;
   }
+  const std::size_t jobs = options.jobs == 0 ? default_jobs() : options.jobs;
+  for (const sim::Scenario& point : sweep.scenarios) {
+    const std::string refusal =
+        cost_refusal(point, sim::estimate_run_cost(point), options.limits, jobs);
+    if (!refusal.empty()) {
+      std::cerr << "nssim sweep: " << refusal << "\n";
+      return kExitBadInput;
+    }
+  }
   const std::string dir = out_dir(options, sweep);
   const SlurmOptions& slurm = options.slurm;
   if (!slurm.enabled &&
@@ -89,7 +98,6 @@ int run_sweep(const SweepCommandOptions& options) {
     return kExitBadInput;
   }
   const ShardRange range = sweep.shard.value_or(shard_range(1, 1, sweep.plan.run_count()));
-  const std::size_t jobs = options.jobs == 0 ? default_jobs() : options.jobs;
   std::cout << "sweep " << sweep.plan.scenario["name"].get<std::string>() << ": seeds "
             << sweep.plan.first_seed << ".." << sweep.plan.last_seed << " x "
             << sweep.plan.points.size() << " point(s), runs " << range.first_run << ".."
@@ -215,6 +223,7 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false);
   command->add_option("--profile", options->sweep.profile, "4.9 or 5.x (overrides the scenario's)")
       ->check(non_empty_text());
+  add_cost_limit_options(*command, options->limits);
   command->add_option("--shard", options->sweep.shard,
                       "I/K: run only shard I of K, write its shard file");
   command->add_flag("--slurm", options->slurm.enabled,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "cost_limits.h"
 #include "sweep_plan.h"
 
 namespace nssim::cli {
@@ -23,6 +24,7 @@ struct SlurmOptions {
 
 struct SweepCommandOptions {
   SweepOptions sweep;
+  CostLimits limits;     // each run's, with -j runs at once sharing the memory limit
   std::size_t jobs = 0;  // 0: one per core
   std::string out;
   SlurmOptions slurm;

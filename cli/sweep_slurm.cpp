@@ -145,6 +145,10 @@ std::string job_script(const SweepCommandOptions& options, const LoadedSweep& sw
   script += "set -euo pipefail\nexec " + shell_word(fs::read_symlink("/proc/self/exe").string()) +
             " sweep";
   for (const auto& arg : plan_arguments(options.sweep, sweep.plan)) script += " " + shell_word(arg);
+  if (options.limits.memory) script += " --memory-limit " + shell_word(*options.limits.memory);
+  if (options.limits.cpu_seconds) {
+    script += " --cpu-limit " + std::to_string(*options.limits.cpu_seconds);
+  }
   script += " -j \"${SLURM_CPUS_PER_TASK:-1}\" --shard \"${SLURM_ARRAY_TASK_ID}/" +
             std::to_string(count) + "\" --out " + shell_word(dir) + "\n";
   return script;

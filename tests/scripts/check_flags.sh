@@ -5,6 +5,8 @@
 set -uo pipefail
 nssim=${1:?usage: check_flags.sh NSSIM SCENARIO}
 scenario=${2:?usage: check_flags.sh NSSIM SCENARIO}
+case $nssim in /*) ;; *) nssim=$PWD/$nssim ;; esac  # the runs below change folder
+case $scenario in /*) ;; *) scenario=$PWD/$scenario ;; esac
 source "$(dirname "$0")/check_harness.sh"
 
 # refused NAME EXPECTED_STDERR ARGS...: runs nssim ARGS (with --out into the scratch folder unless
@@ -53,6 +55,25 @@ refused "run --set SCENARIO takes one value" \
 refused "sweep --set takes one value" \
   "nssim sweep: $scenario: no_such_field: unknown field" \
   sweep --set no_such_field=1 "$scenario" --out out
+
+# The cost estimate: a run above --memory-limit or --cpu-limit is refused before it starts, with
+# the value that lets it through; a sweep counts its -j runs at once against the memory limit.
+groups_10k="$(cd "$(dirname "$0")/../.." && pwd)/bench/scenarios/groups_10k.json"
+estimate="estimated 58.5 k sends, 1.6 k route polls, 1.2 M registrations, 335.3 GiB, 56 min"
+refused "run above the default memory limit" \
+  "nssim run: $groups_10k: $estimate: more memory than --memory-limit 8.0 GiB (8589934592 bytes); raise it with --memory-limit 336G or make the run smaller" \
+  run "$groups_10k" --out out
+refused "run above --cpu-limit" \
+  "nssim run: $groups_10k: $estimate: longer than --cpu-limit 60 s; raise it with --cpu-limit 3385 or make the run smaller" \
+  run "$groups_10k" --memory-limit 400G --cpu-limit 60 --out out
+refused "sweep: -j runs share the memory limit" \
+  "nssim sweep: $scenario: estimated 53.1 k sends, 450 route polls, 270 registrations, 65 MiB, 0.0 s; 2 runs at once: more memory than --memory-limit 100.0 MiB (104857600 bytes); raise it with --memory-limit 130M or make the run smaller" \
+  sweep "$scenario" --memory-limit 100M -j 2 --seeds 2 --out out
+refused "run --memory-limit 1x" \
+  "nssim: --memory-limit: expected a byte count of at least 1 such as 8589934592, 500M or 16G (K, M, G, T: powers of 1024), got '1x'" \
+  run "$scenario" --memory-limit 1x --out out
+refused "run --cpu-limit 0" "nssim: --cpu-limit: expected a decimal whole number in 1..1099511627776, got '0'" \
+  run "$scenario" --cpu-limit 0 --out out
 
 run --version
 if [ "$code" -eq 0 ] && grep -qxE 'nssim [0-9]+\.[0-9]+\.[0-9]+' "$work/stdout"; then

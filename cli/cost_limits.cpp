@@ -1,0 +1,66 @@
+// File: the cost limits (see cost_limits.h).
+#include "cost_limits.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "flag_checks.h"
+#include "sim/record/trace_budget.h"
+
+namespace nssim::cli {
+
+namespace {
+
+// The largest double below 2^64, so a huge estimate still converts to a byte count.
+constexpr double kLargestCount = 1.8e19;
+
+}  // namespace
+
+void add_cost_limit_options(CLI::App& command, CostLimits& limits) {
+  command
+      .add_option("--memory-limit", limits.memory,
+                  "BYTES: refuse a run whose estimated peak memory is larger (plain bytes or K, "
+                  "M, G, T as powers of 1024; default 8G)")
+      ->check(CLI::Validator(
+          [](const std::string& text) -> std::string {
+            if (sim::parse_byte_count(text)) return "";
+            return "expected a byte count of at least 1 such as 8589934592, 500M or 16G (K, M, "
+                   "G, T: powers of 1024), got '" +
+                   text + "'";
+          },
+          "BYTES"));
+  command
+      .add_option("--cpu-limit", limits.cpu_seconds,
+                  "SECONDS: refuse a run whose estimated CPU time is longer (default 3600)")
+      ->check(whole_number(1, std::uint64_t{1} << 40));
+}
+
+std::string cost_refusal(const sim::Scenario& scenario, const sim::RunCost& cost,
+                         const CostLimits& limits, std::size_t parallel) {
+  const std::uint64_t memory_limit =
+      limits.memory ? *sim::parse_byte_count(*limits.memory) : sim::kDefaultMemoryLimitBytes;
+  const std::uint64_t cpu_limit = limits.cpu_seconds.value_or(sim::kDefaultCpuLimitSeconds);
+  const std::string estimate = scenario.file + ": estimated " + sim::run_cost_text(cost);
+  const double memory = cost.memory_bytes * static_cast<double>(parallel);
+  if (memory > static_cast<double>(memory_limit)) {
+    const auto needed = static_cast<std::uint64_t>(std::min(memory, kLargestCount));
+    return estimate + (parallel > 1 ? "; " + std::to_string(parallel) + " runs at once" : "") +
+           ": more memory than --memory-limit " + bytes_text(memory_limit) +
+           "; raise it with --memory-limit " + sim::limit_to_allow(needed) +
+           " or make the run smaller";
+  }
+  if (cost.cpu_seconds > static_cast<double>(cpu_limit)) {
+    const auto needed =
+        static_cast<std::uint64_t>(std::min(std::ceil(cost.cpu_seconds), kLargestCount));
+    return estimate + ": longer than --cpu-limit " + std::to_string(cpu_limit) +
+           " s; raise it with --cpu-limit " + std::to_string(needed) + " or make the run smaller";
+  }
+  return "";
+}
+
+std::string bytes_text(std::uint64_t bytes) {
+  const std::string text = sim::byte_count_text(bytes);
+  return bytes < 1024 ? text : text + " (" + std::to_string(bytes) + " bytes)";
+}
+
+}  // namespace nssim::cli

@@ -1,0 +1,127 @@
+// File: estimate_run_cost (see run_cost.h). The coefficients are fitted to user CPU time and peak
+// RSS of `nssim run` on the reference machine (docs/performance.md, "The cost estimate").
+#include "sim/scenario/run_cost.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace nssim::sim {
+
+namespace {
+
+// Memory: the process with SimGrid loaded and a small world; each producer model (its tables,
+// queues and send ring); each recorded route-table entry (NameServer x broker x broker); each
+// second of the time series per broker group that takes sends (its per-group counts).
+constexpr double kBaseBytes = 64.0 * 1024 * 1024;
+constexpr double kBytesPerProducer = 13.0 * 1024;
+constexpr double kBytesPerViewEntry = 300.0;
+constexpr double kBytesPerGroupSecond = 200.0;
+// CPU: a send (the attempt, its record and aggregates); a route poll (query, answer, publish
+// info); a registration (request, core, record); creating a producer; a route-view entry
+// (recorded, then read by the analysis).
+constexpr double kSecondsPerSend = 0.4e-6;
+constexpr double kSecondsPerPoll = 8e-6;
+constexpr double kSecondsPerRegistration = 20e-6;
+constexpr double kSecondsPerProducer = 30e-6;
+constexpr double kSecondsPerViewEntry = 2.8e-6;
+
+double active_seconds(std::int64_t duration_ms, std::int64_t start_ms) {
+  return static_cast<double>(std::max<std::int64_t>(0, duration_ms - start_ms)) / 1000.0;
+}
+
+// "1.2 M", "3.4 k", "950": three significant figures at most.
+std::string count_text(double value) {
+  char buffer[32];
+  if (value >= 1e9) {
+    std::snprintf(buffer, sizeof buffer, "%.1f G", value / 1e9);
+  } else if (value >= 1e6) {
+    std::snprintf(buffer, sizeof buffer, "%.1f M", value / 1e6);
+  } else if (value >= 1e3) {
+    std::snprintf(buffer, sizeof buffer, "%.1f k", value / 1e3);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.0f", value);
+  }
+  return buffer;
+}
+
+std::string memory_text(double bytes) {
+  char buffer[32];
+  if (bytes >= 1024.0 * 1024 * 1024) {
+    std::snprintf(buffer, sizeof buffer, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.0f MiB", bytes / (1024.0 * 1024));
+  }
+  return buffer;
+}
+
+std::string seconds_text(double seconds) {
+  char buffer[32];
+  if (seconds < 1.0) {
+    std::snprintf(buffer, sizeof buffer, "%.1f s", seconds);
+  } else if (seconds < 600.0) {
+    std::snprintf(buffer, sizeof buffer, "%.0f s", seconds);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.0f min", seconds / 60.0);
+  }
+  return buffer;
+}
+
+}  // namespace
+
+RunCost estimate_run_cost(const Scenario& scenario) {
+  RunCost cost;
+  double producers = 0;
+  std::set<std::string> sent_topics;
+  for (const auto& set : scenario.producers) {
+    if (set.rate_per_s > 0) sent_topics.insert(set.topics.begin(), set.topics.end());
+    const double count = set.count;
+    const double seconds = active_seconds(scenario.duration_ms, set.start.min_ms);
+    producers += count;
+    if (!set.topics.empty()) cost.sends += count * set.rate_per_s * seconds;
+    cost.route_polls +=
+        count * static_cast<double>(set.topics.size()) *
+        std::floor(seconds * 1000.0 / static_cast<double>(set.config.poll_name_server_interval) +
+                   1.0);
+  }
+  const double all_nameservers = scenario.nameservers.count;
+  double brokers = 0;
+  double broker_nameservers = 0;  // broker x NameServer registration pairs
+  for (const auto& group : scenario.broker_groups) {
+    const double members = 1.0 + group.slaves;
+    const double nameservers =
+        group.nameservers.empty() ? all_nameservers : static_cast<double>(group.nameservers.size());
+    brokers += members;
+    broker_nameservers += members * nameservers;
+    cost.registrations +=
+        members * nameservers *
+        std::floor(active_seconds(scenario.duration_ms, group.start.min_ms) * 1000.0 /
+                       static_cast<double>(group.config.register_name_server_period) +
+                   1.0);
+  }
+  // Each broker's first registration at each NameServer records that NameServer's whole table.
+  const double view_entries = broker_nameservers * brokers;
+  std::set<std::string> groups_sent_to;
+  for (const auto& topic : scenario.topics) {
+    if (sent_topics.count(topic.name) != 0) {
+      groups_sent_to.insert(topic.groups.begin(), topic.groups.end());
+    }
+  }
+  cost.memory_bytes = kBaseBytes + kBytesPerProducer * producers +
+                      kBytesPerViewEntry * view_entries +
+                      kBytesPerGroupSecond * static_cast<double>(groups_sent_to.size()) *
+                          active_seconds(scenario.duration_ms, 0);
+  cost.cpu_seconds = kSecondsPerSend * cost.sends + kSecondsPerPoll * cost.route_polls +
+                     kSecondsPerRegistration * cost.registrations +
+                     kSecondsPerProducer * producers + kSecondsPerViewEntry * view_entries;
+  return cost;
+}
+
+std::string run_cost_text(const RunCost& cost) {
+  return count_text(cost.sends) + " sends, " + count_text(cost.route_polls) + " route polls, " +
+         count_text(cost.registrations) + " registrations, " + memory_text(cost.memory_bytes) +
+         ", " + seconds_text(cost.cpu_seconds);
+}
+
+}  // namespace nssim::sim
