@@ -141,6 +141,10 @@ int run(const RunOptions& options) {
     std::cerr << "nssim run: " << error.what() << "\n";
     return kExitBadInput;
   }
+  if (const std::string error = unknown_expectation_figure(scenario); !error.empty()) {
+    std::cerr << "nssim run: " << error << "\n";
+    return kExitBadInput;
+  }
   if (options.trace && !trace_fits(scenario, *trace_limit)) return kExitBadInput;
   const sim::RunCost cost = sim::estimate_run_cost(scenario);
   if (const std::string refusal = cost_refusal(scenario, cost, options.limits); !refusal.empty()) {

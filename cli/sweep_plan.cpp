@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "expectation_inputs.h"
 #include "flag_checks.h"
 #include "repeat_command.h"
 #include "sim/scenario/scenario_loader.h"
@@ -180,6 +181,9 @@ LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_ver
                    {"duration_ms", first.duration_ms}};
   plan.set = options.set;
   for (const auto& axis : axes) plan.grid.push_back({axis.path, axis.values});
+  if (std::string error = unknown_expectation_figure(first); !error.empty()) {
+    throw SweepInputError{std::move(error)};
+  }
   plan.expectations = sweep_expectations(first);
   loaded.shard = parse_shard(options.shard, plan.run_count());
   loaded.scenario_fnv1a64 = fnv1a64_of_file(options.scenario);

@@ -75,6 +75,14 @@ refused "run --memory-limit 1x" \
 refused "run --cpu-limit 0" "nssim: --cpu-limit: expected a decimal whole number in 1..1099511627776, got '0'" \
   run "$scenario" --cpu-limit 0 --out out
 
+# An expectation naming no figure of any run is bad input like a field's typo, before the run.
+refused "run: a typo in an expectation's figure" \
+  "nssim run: $scenario: expect[0]: 'sends.failed.totl': unknown figure (did you mean sends.failed.total?)" \
+  run "$scenario" --set 'expect=["sends.failed.totl == 0"]' --out out
+refused "sweep: a typo in a sweep expectation's figure" \
+  "nssim sweep: $scenario: sweep.expect[0]: 'sends.okk': unknown figure (did you mean sends.ok?)" \
+  sweep "$scenario" --set 'sweep.expect=["sends.okk:p50 > 0"]' --seeds 2 --out out
+
 run --version
 if [ "$code" -eq 0 ] && grep -qxE 'nssim [0-9]+\.[0-9]+\.[0-9]+' "$work/stdout"; then
   pass

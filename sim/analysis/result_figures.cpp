@@ -1,0 +1,265 @@
+// File: the catalogue of result.json's figures (see result_figures.h), built from the blocks the
+// analysis writes: distributions, send counts, route-health kinds.
+#include "sim/analysis/result_figures.h"
+
+#include <algorithm>
+#include <limits>
+#include <string_view>
+
+#include "sim/client/send_record.h"
+
+namespace nssim::sim {
+
+namespace {
+
+using Patterns = std::vector<std::string>;
+
+// A distribution over producers or NameServers (analysis' distribution_json).
+void add_distribution(Patterns& out, const std::string& prefix) {
+  for (const char* stat : {"count", "never", "min", "p50", "p99", "max"}) {
+    out.push_back(prefix + "." + stat);
+  }
+}
+
+// failed.<every send cause but ok> and failed.total.
+void add_failures(Patterns& out, const std::string& prefix) {
+  for (const SendCause cause :
+       {SendCause::kConnectTimeout, SendCause::kConnectRefused, SendCause::kRequestTimeout,
+        SendCause::kConnectionReset, SendCause::kSendTimeoutBudget, SendCause::kNoRoute,
+        SendCause::kBrokerError}) {
+    out.push_back(prefix + ".failed." + send_cause_name(cause));
+  }
+  out.push_back(prefix + ".failed.total");
+}
+
+void add_send_counts(Patterns& out, const std::string& prefix, bool with_totals) {
+  out.push_back(prefix + ".attempts");
+  out.push_back(prefix + ".ok");
+  if (with_totals) {
+    out.push_back(prefix + ".total");
+    out.push_back(prefix + ".retries_succeeded");
+  }
+  add_failures(out, prefix);
+}
+
+// stale, lost and missing windows, for the whole run or one outage.
+void add_route_health(Patterns& out, const std::string& prefix) {
+  for (const char* kind : {"stale", "lost", "missing"}) {
+    const std::string at = prefix + "." + kind;
+    add_distribution(out, at);
+    out.push_back(at + ".total_ms");
+    out.push_back(at + ".by_cause.*");
+    out.push_back(at + ".end_causes.*");
+  }
+}
+
+Patterns build_patterns() {
+  Patterns out = {"scenario.duration_ms",
+                  "scenario.seed",
+                  "settings.brokerChannelExpiredTime",
+                  "settings.pollNameServerInterval",
+                  "settings.registerNameServerPeriod",
+                  "settings.scanNotActiveBrokerInterval",
+                  "settings.sendMsgTimeout",
+                  "settings.serverChannelMaxIdleTimeSeconds",
+                  "nodes[].start_ms",
+                  "faults[].index",
+                  "faults[].at_ms",
+                  "faults[].duration_ms",
+                  "faults[].latency_ms",
+                  "nameserver_disagreement.count",
+                  "nameserver_disagreement.total_ms",
+                  "nameserver_disagreement.intervals[].start_ms",
+                  "nameserver_disagreement.intervals[].end_ms",
+                  "nameserver_disagreement.intervals[].duration_ms",
+                  "nameserver_restarts[].restart_ms",
+                  "nameserver_restarts[].first_registration_ms",
+                  "nameserver_restarts[].no_route.failed",
+                  "nameserver_restarts[].no_route.after_first_registration_ms",
+                  "nameserver_restarts[].no_route.last_end_ms",
+                  "route_health.route_windows[].start_ms",
+                  "route_health.route_windows[].end_ms",
+                  "route_health.missing_windows[].start_ms",
+                  "route_health.missing_windows[].end_ms",
+                  "timeseries[].t_s",
+                  "timeseries[].ok",
+                  "timeseries[].ok_by_broker.*",
+                  "timeseries[].stale_producers",
+                  "timeseries[].lost_producers",
+                  "timelines.brokers[].broker_id",
+                  "timelines.brokers[].faults[]",
+                  "timelines.brokers[].process[].start_ms",
+                  "timelines.brokers[].process[].end_ms",
+                  "timelines.brokers[].process[].fault",
+                  "timelines.brokers[].in_routes[].intervals[].start_ms",
+                  "timelines.brokers[].in_routes[].intervals[].end_ms",
+                  "timelines.brokers[].in_routes[].missing[].start_ms",
+                  "timelines.brokers[].in_routes[].missing[].end_ms",
+                  "timelines.nameservers[].process[].start_ms",
+                  "timelines.nameservers[].process[].end_ms",
+                  "timelines.nameservers[].process[].fault",
+                  "timelines.detections[].t_ms",
+                  "outages[].fault",
+                  "outages[].start_ms",
+                  "outages[].end_ms",
+                  "outages[].nameservers_missed",
+                  "outages[].nameservers[].delay_ms",
+                  "outages[].nameservers[].dropped_at_ms",
+                  "outages[].nameservers[].unreachable_ms",
+                  "outages[].recovery.nameservers[].back_at_ms",
+                  "outages[].predicted.nameserver_removal_ms.min_ms",
+                  "outages[].predicted.nameserver_removal_ms.max_ms",
+                  "outages[].predicted.producer_stale_route_ms.min_ms",
+                  "outages[].predicted.producer_stale_route_ms.max_ms",
+                  "outages[].producers.affected",
+                  "outages[].producers.never_reasons.*",
+                  "outages[].producers.per_producer[].stale_route_ms",
+                  "outages[].sends.latency_ms.p50",
+                  "outages[].sends.latency_ms.p99",
+                  "outages[].sends.latency_ms.max",
+                  "admin[].fault",
+                  "admin[].at_ms",
+                  "admin[].predicted.followed_ms.min_ms",
+                  "admin[].predicted.followed_ms.max_ms",
+                  "admin[].producers.affected",
+                  "admin[].producers.per_producer[].followed_ms"};
+  add_failures(out, "timeseries[]");
+  add_send_counts(out, "sends", true);
+  add_send_counts(out, "sends_by_producer_group[]", true);
+  add_send_counts(out, "sends_by_broker[]", false);
+  add_send_counts(out, "outages[].sends", true);
+  add_distribution(out, "outages[].nameserver_drop_ms");
+  add_distribution(out, "outages[].producers.stale_route_ms");
+  add_distribution(out, "outages[].recovery.nameserver_ms");
+  add_distribution(out, "outages[].recovery.producer_ms");
+  add_distribution(out, "admin[].producers.followed_ms");
+  add_route_health(out, "route_health");
+  add_route_health(out, "outages[].route_health");
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Splits "a.b[3].c" into "a", "b", "[]", "c" (indices as "[]").
+std::vector<std::string> segments_of(std::string_view path) {
+  std::vector<std::string> segments;
+  std::string key;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const char c = path[i];
+    if (c == '.' || c == '[') {
+      if (!key.empty()) segments.push_back(key);
+      key.clear();
+      if (c == '[') {
+        while (i < path.size() && path[i] != ']') ++i;
+        segments.push_back("[]");
+      }
+    } else {
+      key += c;
+    }
+  }
+  if (!key.empty()) segments.push_back(key);
+  return segments;
+}
+
+bool matches(const std::vector<std::string>& path, const std::vector<std::string>& pattern) {
+  if (path.size() != pattern.size()) return false;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (pattern[i] == path[i]) continue;
+    if (pattern[i] == "*" && path[i] != "[]") continue;
+    return false;
+  }
+  return true;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// `pattern` with the indices of `path` in place of its "[]" (in order; [0] where path has fewer).
+std::string with_indices_of(const std::string& pattern, std::string_view path) {
+  std::vector<std::string_view> indices;
+  for (std::size_t open = path.find('['); open != std::string_view::npos;
+       open = path.find('[', open + 1)) {
+    const std::size_t close = path.find(']', open);
+    if (close == std::string_view::npos) break;
+    indices.push_back(path.substr(open, close - open + 1));
+  }
+  std::string out;
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern.compare(i, 2, "[]") == 0) {
+      out += used < indices.size() ? std::string(indices[used++]) : "[0]";
+      ++i;
+    } else {
+      out += pattern[i];
+    }
+  }
+  return out;
+}
+
+// The path with its indices as "[]", for comparing with patterns.
+std::string shape_of(std::string_view path) {
+  std::string out;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    out += path[i];
+    if (path[i] == '[') {
+      while (i < path.size() && path[i] != ']') ++i;
+      out += ']';
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& result_figure_patterns() {
+  static const Patterns patterns = build_patterns();
+  return patterns;
+}
+
+const std::vector<std::string>& sweep_only_figure_patterns() {
+  static const Patterns patterns = {"outages[].within_predicted.nameserver_removal_ms",
+                                    "outages[].within_predicted.producer_stale_route_ms"};
+  return patterns;
+}
+
+std::optional<std::string> unknown_figure(const std::string& path, bool in_sweep) {
+  std::vector<const Patterns*> lists = {&result_figure_patterns()};
+  if (in_sweep) lists.push_back(&sweep_only_figure_patterns());
+  const auto segments = segments_of(path);
+  for (const Patterns* list : lists) {
+    for (const auto& pattern : *list) {
+      if (matches(segments, segments_of(pattern))) return std::nullopt;
+    }
+  }
+  const std::string shape = shape_of(path);
+  const std::string* closest = nullptr;
+  std::size_t best = std::numeric_limits<std::size_t>::max();
+  for (const Patterns* list : lists) {
+    for (const auto& pattern : *list) {
+      const std::size_t distance = edit_distance(shape, pattern);
+      if (distance < best) {
+        best = distance;
+        closest = &pattern;
+      }
+    }
+  }
+  // Near enough to be the figure meant: a few letters off, not another figure altogether.
+  if (closest != nullptr && best <= std::max<std::size_t>(3, shape.size() / 5) &&
+      closest->find('*') == std::string::npos) {
+    return "unknown figure (did you mean " + with_indices_of(*closest, path) + "?)";
+  }
+  return std::string("unknown figure (the figures are listed in reports/README.md)");
+}
+
+}  // namespace nssim::sim
