@@ -3,10 +3,10 @@
 #include "sim/analysis/result_figures.h"
 
 #include <algorithm>
-#include <limits>
 #include <string_view>
 
 #include "sim/client/send_record.h"
+#include "sim/scenario/scenario_json.h"
 
 namespace nssim::sim {
 
@@ -170,21 +170,6 @@ bool matches(const std::vector<std::string>& path, const std::vector<std::string
   return true;
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 // `pattern` with the indices of `path` in place of its "[]" (in order; [0] where path has fewer).
 std::string with_indices_of(const std::string& pattern, std::string_view path) {
   std::vector<std::string_view> indices;
@@ -242,21 +227,14 @@ std::optional<std::string> unknown_figure(const std::string& path, bool in_sweep
       if (matches(segments, segments_of(pattern))) return std::nullopt;
     }
   }
-  const std::string shape = shape_of(path);
-  const std::string* closest = nullptr;
-  std::size_t best = std::numeric_limits<std::size_t>::max();
+  // Near enough to be the figure meant: a few letters off, as a field's typo (closest_name).
+  std::vector<std::string> candidates;
   for (const Patterns* list : lists) {
     for (const auto& pattern : *list) {
-      const std::size_t distance = edit_distance(shape, pattern);
-      if (distance < best) {
-        best = distance;
-        closest = &pattern;
-      }
+      if (pattern.find('*') == std::string::npos) candidates.push_back(pattern);
     }
   }
-  // Near enough to be the figure meant: a few letters off, not another figure altogether.
-  if (closest != nullptr && best <= std::max<std::size_t>(3, shape.size() / 5) &&
-      closest->find('*') == std::string::npos) {
+  if (const auto closest = detail::closest_name(shape_of(path), candidates)) {
     return "unknown figure (did you mean " + with_indices_of(*closest, path) + "?)";
   }
   return std::string("unknown figure (the figures are listed in reports/README.md)");
