@@ -154,7 +154,12 @@ std::string StagedFolder::commit() {
     staging_.clear();
     return "";
   }
-  if (errno != EEXIST) {
+  const bool without_flags = errno == EINVAL || errno == ENOSYS;  // the file system has none
+  if (without_flags && !fs::exists(dir) && ::rename(staging.c_str(), dir.c_str()) == 0) {
+    staging_.clear();
+    return "";
+  }
+  if (!without_flags && errno != EEXIST) {
     return "cannot rename '" + staging.string() + "' to '" + dir.string() + "': " + system_reason();
   }
   if (::renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, dir.c_str(), RENAME_EXCHANGE) != 0) {

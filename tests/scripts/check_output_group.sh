@@ -9,6 +9,7 @@ nssim=${1:?usage: check_output_group.sh NSSIM SCENARIO LONG_SCENARIO}
 scenario=${2:?usage: check_output_group.sh NSSIM SCENARIO LONG_SCENARIO}
 long=${3:?usage: check_output_group.sh NSSIM SCENARIO LONG_SCENARIO}
 case $nssim in /*) ;; *) nssim=$PWD/$nssim ;; esac  # one run below changes folder
+case $scenario in /*) ;; *) scenario=$PWD/$scenario ;; esac
 source "$(dirname "$0")/check_harness.sh"
 
 # The group of each seed, written alone: what a folder must equal byte for byte.
@@ -38,7 +39,7 @@ run run "$scenario" --seed 1 --out "$work/groups/k"
 "$nssim" run "$long" --out "$work/groups/k" >"$work/long.out" 2>&1 &
 pid=$!
 tries=0
-until grep -q '^seed=' "$work/long.out" || [ "$tries" -gt 600 ]; do
+until grep -qs '^seed=' "$work/long.out" || [ "$tries" -gt 600 ]; do
   tries=$((tries + 1))
   sleep 0.05
 done
