@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sim/analysis/route_health.h"
+#include "sim/analysis/route_views.h"
 #include "sim/analysis/run_analysis.h"
 #include "sim/analysis/timeline_analysis.h"
 
@@ -302,21 +303,42 @@ nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scena
   if (!back) return nullptr;
   nlohmann::json entries = nlohmann::json::array();
   std::vector<std::int64_t> ns_delays;
+  const std::vector<std::string> addrs(subject.addrs.begin(), subject.addrs.end());
   for (int i = 0; i < scenario.nameservers.count; ++i) {
     const std::string ns = nameserver_name(i);
-    for (const auto& addr : subject.addrs) {
-      std::optional<std::int64_t> at;
-      const nlohmann::json* last_view = nullptr;
-      for (const auto& event : events) {
-        if (event.node != ns || event.kind != "route_view") continue;
-        if (event.t_ms <= *back) {
-          last_view = &event.fields;
-        } else if (route_view_lists(event.fields, addr)) {
-          at = event.t_ms;
-          break;
+    // Per address: listed by the last view at or before the end, else by the first view after.
+    // A restart empties the table as of the next view: the view before it still counts.
+    std::vector<std::optional<std::int64_t>> first_after(addrs.size());
+    std::vector<bool> listed_at_back(addrs.size(), false);
+    RouteViewTable table;
+    bool restarted = false;
+    bool past_back = false;
+    for (const auto& event : events) {
+      if (event.node != ns) continue;
+      if (event.kind == "process_start") restarted = true;
+      if (event.kind != "route_view") continue;
+      if (event.t_ms > *back && !past_back) {
+        past_back = true;
+        for (std::size_t a = 0; a < addrs.size(); ++a) {
+          listed_at_back[a] = table.lists(addrs[a]);
         }
       }
-      if (last_view != nullptr && route_view_lists(*last_view, addr)) at = *back;
+      if (restarted) table.clear();
+      restarted = false;
+      table.apply(event.fields);
+      if (!past_back) continue;
+      for (std::size_t a = 0; a < addrs.size(); ++a) {
+        if (!first_after[a] && table.lists(addrs[a])) first_after[a] = event.t_ms;
+      }
+    }
+    if (!past_back) {
+      for (std::size_t a = 0; a < addrs.size(); ++a) {
+        listed_at_back[a] = table.lists(addrs[a]);
+      }
+    }
+    for (std::size_t a = 0; a < addrs.size(); ++a) {
+      const std::string& addr = addrs[a];
+      const std::optional<std::int64_t> at = listed_at_back[a] ? *back : first_after[a];
       nlohmann::json entry = {{"nameserver", ns}, {"broker_addr", addr}};
       entry["back_at_ms"] = at ? nlohmann::json(*at) : nlohmann::json();
       if (at) ns_delays.push_back(*at - *back);

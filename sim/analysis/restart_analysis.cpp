@@ -7,6 +7,8 @@
 #include <set>
 #include <string>
 
+#include "sim/analysis/route_views.h"
+
 namespace nssim::sim {
 
 namespace {
@@ -29,18 +31,23 @@ std::vector<Restart> find_restarts(const Scenario& scenario, const std::vector<E
   for (int i = 0; i < scenario.nameservers.count; ++i) nameservers.insert(nameserver_name(i));
   std::map<std::string, int> starts;
   std::map<std::string, std::size_t> open;  // NameServer -> its restart still awaiting a broker
+  std::map<std::string, RouteViewTable> tables;
   std::vector<Restart> restarts;
   for (const Event& event : events) {
     if (nameservers.count(event.node) == 0) continue;
     if (event.kind == "process_start") {
+      tables[event.node].clear();
       open.erase(event.node);
       if (starts[event.node]++ == 0) continue;
       open[event.node] = restarts.size();
       restarts.push_back(Restart{event.node, event.t_ms, std::nullopt});
-    } else if (event.kind == "route_view" && open.count(event.node) != 0 &&
-               !event.fields.value("brokers", nlohmann::json::object()).empty()) {
-      restarts[open[event.node]].first_registration_ms = event.t_ms;
-      open.erase(event.node);
+    } else if (event.kind == "route_view") {
+      RouteViewTable& table = tables[event.node];
+      table.apply(event.fields);
+      if (open.count(event.node) != 0 && !table.empty()) {
+        restarts[open[event.node]].first_registration_ms = event.t_ms;
+        open.erase(event.node);
+      }
     }
   }
   return restarts;

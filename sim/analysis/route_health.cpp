@@ -8,22 +8,35 @@
 #include <map>
 #include <set>
 
+#include "sim/analysis/route_views.h"
 #include "sim/analysis/run_analysis.h"
 
 namespace nssim::sim {
 
 namespace {
 
-// One NameServer's routes over time: the broker addresses it lists from each instant on. A
-// (re)started NameServer lists nothing until its first registration.
+// One NameServer's routes over time: for each broker address, the instants at which it came to
+// be listed or not. A (re)started NameServer lists nothing until its first registration.
 struct NameServerViews {
-  std::vector<std::pair<std::int64_t, std::set<std::string>>> views;
-  std::vector<std::int64_t> starts;  // process starts
+  std::map<std::string, std::vector<std::pair<std::int64_t, bool>>> changes;  // in time order
+  std::vector<std::int64_t> starts;                                           // process starts
 
   bool lists(const std::string& addr, std::int64_t t_ms) const {
-    auto after = std::upper_bound(views.begin(), views.end(), t_ms,
-                                  [](std::int64_t t, const auto& view) { return t < view.first; });
-    return after != views.begin() && std::prev(after)->second.count(addr) != 0;
+    const auto found = changes.find(addr);
+    if (found == changes.end()) return false;
+    const auto& list = found->second;
+    auto after =
+        std::upper_bound(list.begin(), list.end(), t_ms,
+                         [](std::int64_t t, const auto& change) { return t < change.first; });
+    return after != list.begin() && std::prev(after)->second;
+  }
+  // The instants at which `addr`'s listing changed.
+  std::vector<std::int64_t> change_times(const std::string& addr) const {
+    std::vector<std::int64_t> times;
+    const auto found = changes.find(addr);
+    if (found == changes.end()) return times;
+    for (const auto& [t_ms, listed] : found->second) times.push_back(t_ms);
+    return times;
   }
   std::optional<std::int64_t> last_start_at_or_before(std::int64_t t_ms) const {
     std::optional<std::int64_t> last;
@@ -37,19 +50,20 @@ struct NameServerViews {
 std::map<std::string, NameServerViews> nameserver_views(const Scenario& scenario,
                                                         const std::vector<Event>& events) {
   std::map<std::string, NameServerViews> out;
+  std::map<std::string, RouteViewTable> tables;
   for (int i = 0; i < scenario.nameservers.count; ++i) out[nameserver_name(i)];
   for (const auto& event : events) {
     const auto found = out.find(event.node);
     if (found == out.end()) continue;
+    NameServerViews& views = found->second;
+    const RouteViewTable::OnAddress on_address = [&](const std::string& addr, bool listed) {
+      views.changes[addr].emplace_back(event.t_ms, listed);
+    };
     if (event.kind == "process_start") {
-      found->second.starts.push_back(event.t_ms);
-      found->second.views.emplace_back(event.t_ms, std::set<std::string>{});
+      views.starts.push_back(event.t_ms);
+      tables[event.node].clear(on_address);
     } else if (event.kind == "route_view") {
-      std::set<std::string> addrs;
-      for (const auto& [group, ids] : event.fields["brokers"].items()) {
-        for (const auto& [id, addr] : ids.items()) addrs.insert(addr.get<std::string>());
-      }
-      found->second.views.emplace_back(event.t_ms, std::move(addrs));
+      tables[event.node].apply(event.fields, on_address);
     }
   }
   return out;
@@ -154,8 +168,6 @@ void missing_windows(const Scenario& scenario, const Topology& topology,
     const std::string ns_name = nameserver_name(i);
     const NodeId ns = topology.by_name.at(ns_name);
     const NameServerViews& views = all_views.at(ns_name);
-    std::vector<std::int64_t> view_times;
-    for (const auto& view : views.views) view_times.push_back(view.first);
     for (const NodeId b : topology.brokers) {
       const TopologyNode& node = topology.nodes[static_cast<std::size_t>(b)];
       const BrokerGroupSpec& group = scenario.broker_groups[node.group];
@@ -170,8 +182,11 @@ void missing_windows(const Scenario& scenario, const Topology& topology,
       std::optional<std::int64_t> first_listed;
       std::optional<std::int64_t> last_listed;
       bool was_usable = false;
-      for (const std::int64_t t : within_run(
-               merged(network.change_times_between(ns, b), view_times), scenario.duration_ms)) {
+      // Between these instants neither the network between the two nor the broker's listing
+      // moves (other brokers' route changes cannot open or close its window).
+      for (const std::int64_t t :
+           within_run(merged(network.change_times_between(ns, b), views.change_times(addr)),
+                      scenario.duration_ms)) {
         const bool listed = views.lists(addr, t);
         const bool up = usable(network, ns, b, t);
         tracker.update(

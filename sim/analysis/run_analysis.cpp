@@ -12,6 +12,7 @@
 #include "sim/analysis/outage_analysis.h"
 #include "sim/analysis/restart_analysis.h"
 #include "sim/analysis/route_health.h"
+#include "sim/analysis/route_views.h"
 #include "sim/analysis/timeline_analysis.h"
 
 namespace nssim::sim {
@@ -172,14 +173,16 @@ nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::in
 nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Event>& events) {
   std::set<std::string> nameservers;
   for (int i = 0; i < scenario.nameservers.count; ++i) nameservers.insert(nameserver_name(i));
-  std::map<std::string, std::optional<std::string>> view;  // running NameServers only
+  std::map<std::string, RouteViewTable> tables;
+  // Running NameServers only: the fingerprint of the view each holds, none before its first.
+  std::map<std::string, std::optional<std::uint64_t>> view;
   nlohmann::json intervals = nlohmann::json::array();
   bool disagreeing = false;
   std::int64_t since = 0;
   std::int64_t total = 0;
   auto disagree = [&view] {
-    std::set<std::string> distinct;
-    for (const auto& [name, text] : view) distinct.insert(text.value_or(""));
+    std::set<std::optional<std::uint64_t>> distinct;
+    for (const auto& [name, fingerprint] : view) distinct.insert(fingerprint);
     return distinct.size() > 1;
   };
   auto settle = [&](std::int64_t t_ms) {
@@ -197,9 +200,12 @@ nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Ev
       for (const auto& node : event.fields.value("nodes", nlohmann::json::array()))
         view.erase(node.get<std::string>());
     } else if (nameservers.count(event.node) != 0 && event.kind == "process_start") {
+      tables[event.node].clear();
       view[event.node] = std::nullopt;
     } else if (nameservers.count(event.node) != 0 && event.kind == "route_view") {
-      view[event.node] = event.fields.dump();
+      RouteViewTable& table = tables[event.node];
+      table.apply(event.fields);
+      view[event.node] = table.fingerprint();
     }
     if (i + 1 == events.size() || events[i + 1].t_ms != event.t_ms) settle(event.t_ms);
   }

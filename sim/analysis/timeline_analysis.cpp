@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/analysis/route_views.h"
+
 namespace nssim::sim {
 
 namespace {
@@ -39,15 +41,6 @@ nlohmann::json spans_json(const std::vector<ProcessSpan>& spans) {
   return out;
 }
 
-// Every broker address a route view lists, in any group.
-std::set<std::string> route_view_addrs(const nlohmann::json& view) {
-  std::set<std::string> addrs;
-  for (const auto& [group, ids] : view["brokers"].items()) {
-    for (const auto& [id, value] : ids.items()) addrs.insert(value.get<std::string>());
-  }
-  return addrs;
-}
-
 // When `nameserver` held each of `addrs` in its routes: from route views, and nothing while it is
 // down or right after a restart (empty tables). One walk over the events for all the brokers: a
 // walk per broker read every view once per broker, quadratic in broker groups.
@@ -66,15 +59,23 @@ std::vector<nlohmann::json> in_routes_json(const std::vector<Event>& events,
   auto hold_none = [&](std::int64_t t_ms) {
     for (std::size_t b = 0; b < addrs.size(); ++b) set_holding(b, false, t_ms);
   };
+  std::map<std::string, std::vector<std::size_t>> index_of;
+  for (std::size_t b = 0; b < addrs.size(); ++b) index_of[addrs[b]].push_back(b);
+  RouteViewTable table;
+  std::int64_t now_ms = 0;
+  const RouteViewTable::OnAddress on_address = [&](const std::string& addr, bool listed) {
+    const auto found = index_of.find(addr);
+    if (found == index_of.end()) return;
+    for (const std::size_t b : found->second) set_holding(b, listed, now_ms);
+  };
   for (const auto& event : events) {
+    now_ms = event.t_ms;
     if (event.node == nameserver) {
-      if (event.kind == "route_view") {
-        const std::set<std::string> listed = route_view_addrs(event.fields);
-        for (std::size_t b = 0; b < addrs.size(); ++b) {
-          set_holding(b, listed.count(addrs[b]) > 0, event.t_ms);
-        }
+      if (event.kind == "route_view") table.apply(event.fields, on_address);
+      if (event.kind == "process_start") {
+        table.clear();
+        hold_none(event.t_ms);
       }
-      if (event.kind == "process_start") hold_none(event.t_ms);
     } else if (event.kind == "fault_begin" && fault_stops_process(event.fields.value("kind", "")) &&
                lists(event.fields, "nodes", nameserver)) {
       hold_none(event.t_ms);
@@ -123,15 +124,6 @@ nlohmann::json detections_json(const Topology& topology, const std::vector<Event
 }
 
 }  // namespace
-
-bool route_view_lists(const nlohmann::json& view, const std::string& addr) {
-  for (const auto& [group, ids] : view["brokers"].items()) {
-    for (const auto& [id, value] : ids.items()) {
-      if (value == addr) return true;
-    }
-  }
-  return false;
-}
 
 bool fault_stops_process(const std::string& kind) {
   return kind == "kill" || kind == "poweroff" || kind == "shutdown";

@@ -25,9 +25,6 @@ struct ProcessSpan {
   std::optional<std::size_t> fault;
 };
 
-// Whether a route_view event's fields list broker address `addr` in any group.
-bool route_view_lists(const nlohmann::json& view, const std::string& addr);
-
 // Whether a fault of this kind ("kill", "pause"...) ends the process it acts on.
 bool fault_stops_process(const std::string& kind);
 

@@ -12,20 +12,21 @@ namespace nssim::sim {
 namespace {
 
 // Memory: the process with SimGrid loaded and a small world; each producer model (its tables,
-// queues and send ring); each recorded route-table entry (NameServer x broker x broker); each
-// second of the time series per broker group that takes sends (its per-group counts).
+// queues and send ring); each NameServer x broker x broker (what grows so is measured, not yet
+// explained: route views log changes only since 1 December 2026); each second of the time series
+// per broker group that takes sends (its per-group counts).
 constexpr double kBaseBytes = 64.0 * 1024 * 1024;
 constexpr double kBytesPerProducer = 13.0 * 1024;
-constexpr double kBytesPerViewEntry = 300.0;
+constexpr double kBytesPerViewEntry = 110.0;
 constexpr double kBytesPerGroupSecond = 200.0;
 // CPU: a send (the attempt, its record and aggregates); a route poll (query, answer, publish
-// info); a registration (request, core, record); creating a producer; a route-view entry
-// (recorded, then read by the analysis).
+// info); a registration (request, core, record); creating a producer; a NameServer x broker x
+// broker (the registration storm's cluster-info answers, rebuilt after each change).
 constexpr double kSecondsPerSend = 0.4e-6;
 constexpr double kSecondsPerPoll = 8e-6;
 constexpr double kSecondsPerRegistration = 20e-6;
 constexpr double kSecondsPerProducer = 30e-6;
-constexpr double kSecondsPerViewEntry = 2.8e-6;
+constexpr double kSecondsPerViewEntry = 2.2e-6;
 
 double active_seconds(std::int64_t duration_ms, std::int64_t start_ms) {
   return static_cast<double>(std::max<std::int64_t>(0, duration_ms - start_ms)) / 1000.0;

@@ -3,14 +3,14 @@
 // broker groups' registration storm) is refused in one line instead of taking the machine down.
 //
 // The model is fitted to runs measured on the 2-core reference machine (docs/performance.md, "The
-// cost estimate"), and errs high: the figures it prints are what to expect within about a factor
-// of 2. What it counts:
+// cost estimate"): the figures it prints are within a factor of 2.5 of those runs, mostly high
+// (memory up to 10 % low). What it counts:
 // - sends: per producer set, count x rate x the seconds from its earliest start to the end;
 // - route polls: per producer, its topics x one per pollNameServerInterval;
 // - registrations: every broker, to each of its NameServers, once per registerNameServerPeriod;
-// - route views: every change of a NameServer's route table is recorded whole, and a
-//   registration storm changes it once per broker, so views x their size grow as NameServers x
-//   brokers^2 (1,000 groups of master and slave with 3 NameServers: about 3.5 GB);
+// - NameServers x brokers^2: a registration storm changes each NameServer's table once per
+//   broker, and memory and CPU time grow so (1,000 groups of master and slave with 3 NameServers
+//   for a minute: 1.4 GB, 15 s);
 // - the time series: a row per second with a count per broker group that takes sends.
 #pragma once
 

@@ -167,9 +167,12 @@ void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
   }
 }
 
-// Logs the NameServer's route view whenever it changes: every group's members, and a digest of
-// which groups each topic can be written to, so that disagreements between NameServers can be
-// measured without logging whole tables.
+// Logs the NameServer's route view whenever it changes, as what changed: the groups whose
+// members differ from the last view (with their ids and addresses now, or null for a group gone)
+// and a digest of which groups each topic can be written to, so that disagreements between
+// NameServers can be measured without logging whole tables. A view holds only the change because
+// a registration storm changes the table once per broker: whole tables made events, memory and
+// their analysis grow as brokers^2 (sim/analysis/route_views.h rebuilds the tables).
 void NameServerActor::record_view() {
   const auto& rim = server_->route_info_manager();
   // The view is read from topicQueueTable and brokerAddrTable, which route_change_count covers.
@@ -204,13 +207,25 @@ void NameServerActor::record_view() {
   }
   if (key == last_view_key_) return;
   std::swap(key, last_view_key_);
-  nlohmann::json brokers = nlohmann::json::object();
-  for (const auto& [name, data] : rim.broker_addr_table()) {
+  nlohmann::json changed = nlohmann::json::object();
+  const auto& table = rim.broker_addr_table();
+  for (const auto& [name, data] : table) {
+    const auto logged = logged_groups_.find(name);
+    if (logged != logged_groups_.end() && logged->second == data.broker_addrs) continue;
     nlohmann::json ids = nlohmann::json::object();
     for (const auto& [id, addr] : data.broker_addrs) ids[std::to_string(id)] = addr;
-    brokers[name] = std::move(ids);
+    changed[name] = std::move(ids);
+    logged_groups_[name] = data.broker_addrs;
   }
-  nlohmann::json view = {{"brokers", std::move(brokers)}, {"topics_digest", digest}};
+  for (auto logged = logged_groups_.begin(); logged != logged_groups_.end();) {
+    if (table.count(logged->first) != 0) {
+      ++logged;
+      continue;
+    }
+    changed[logged->first] = nullptr;
+    logged = logged_groups_.erase(logged);
+  }
+  nlohmann::json view = {{"changed", std::move(changed)}, {"topics_digest", digest}};
   log_.add(now_ms(), node_name_, "route_view", std::move(view));
 }
 

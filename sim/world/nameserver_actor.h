@@ -59,6 +59,8 @@ class NameServerActor : public NodeActor {
   // route_change_count when the view was last compared: it cannot differ while that holds.
   std::optional<std::uint64_t> viewed_route_count_;
   std::string next_view_key_;  // record_view's buffer, kept for its capacity
+  // brokerAddrTable's groups and their ids as last logged: route_view logs what changed since.
+  std::map<std::string, std::map<std::int64_t, std::string>> logged_groups_;
 };
 
 }  // namespace nssim::sim

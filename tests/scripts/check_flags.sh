@@ -59,13 +59,13 @@ refused "sweep --set takes one value" \
 # The cost estimate: a run above --memory-limit or --cpu-limit is refused before it starts, with
 # the value that lets it through; a sweep counts its -j runs at once against the memory limit.
 groups_10k="$(cd "$(dirname "$0")/../.." && pwd)/bench/scenarios/groups_10k.json"
-estimate="estimated 58.5 k sends, 1.6 k route polls, 1.2 M registrations, 335.3 GiB, 56 min"
+estimate="estimated 58.5 k sends, 1.6 k route polls, 1.2 M registrations, 123.0 GiB, 44 min"
 refused "run above the default memory limit" \
-  "nssim run: $groups_10k: $estimate: more memory than --memory-limit 8.0 GiB (8589934592 bytes); raise it with --memory-limit 336G or make the run smaller" \
+  "nssim run: $groups_10k: $estimate: more memory than --memory-limit 8.0 GiB (8589934592 bytes); raise it with --memory-limit 123G or make the run smaller" \
   run "$groups_10k" --out out
 refused "run above --cpu-limit" \
-  "nssim run: $groups_10k: $estimate: longer than --cpu-limit 60 s; raise it with --cpu-limit 3385 or make the run smaller" \
-  run "$groups_10k" --memory-limit 400G --cpu-limit 60 --out out
+  "nssim run: $groups_10k: $estimate: longer than --cpu-limit 60 s; raise it with --cpu-limit 2665 or make the run smaller" \
+  run "$groups_10k" --memory-limit 200G --cpu-limit 60 --out out
 refused "sweep: -j runs share the memory limit" \
   "nssim sweep: $scenario: estimated 53.1 k sends, 450 route polls, 270 registrations, 65 MiB, 0.0 s; 2 runs at once: more memory than --memory-limit 100.0 MiB (104857600 bytes); raise it with --memory-limit 130M or make the run smaller" \
   sweep "$scenario" --memory-limit 100M -j 2 --seeds 2 --out out

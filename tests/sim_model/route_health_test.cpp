@@ -44,15 +44,27 @@ struct History {
   void start(const std::string& node, std::int64_t t_ms) {
     network.start_process(id(node), t_ms);
     events.push_back({t_ms, node, "process_start", {{"epoch", 1}}});
+    if (node == "ns-0") logged = json::object();
   }
+  // ns-0's route view listing `brokers`, logged as the NameServer logs it: what changed since
+  // its last view (groups with their ids now, null for a group gone).
   void view(std::int64_t t_ms, const std::vector<std::string>& brokers) {
     json listed = json::object();
     for (const auto& node : brokers) {
       const std::size_t group = topology.nodes[static_cast<std::size_t>(id(node))].group;
       listed[scenario.broker_groups[group].name]["0"] = addr(node);
     }
-    events.push_back({t_ms, "ns-0", "route_view", {{"brokers", listed}, {"topics_digest", 1}}});
+    json changed = json::object();
+    for (const auto& [group, ids] : listed.items()) {
+      if (!logged.contains(group) || logged[group] != ids) changed[group] = ids;
+    }
+    for (const auto& [group, ids] : logged.items()) {
+      if (!listed.contains(group)) changed[group] = nullptr;
+    }
+    logged = listed;
+    events.push_back({t_ms, "ns-0", "route_view", {{"changed", changed}, {"topics_digest", 1}}});
   }
+  json logged = json::object();  // ns-0's table as its views so far list it
   void removal(std::int64_t t_ms, const std::string& node, const char* path = "scan_expiry") {
     events.push_back(
         {t_ms,

@@ -20,8 +20,10 @@ Event start(std::int64_t t_ms, const std::string& node) {
   return {t_ms, node, "process_start", {{"epoch", 1}}};
 }
 
-Event view(std::int64_t t_ms, const std::string& ns, const json& brokers) {
-  return {t_ms, ns, "route_view", {{"brokers", brokers}, {"topics_digest", 1}}};
+// A route_view as the NameServer logs it: the groups that changed ({id: address}, or null for
+// a group gone).
+Event view(std::int64_t t_ms, const std::string& ns, const json& changed) {
+  return {t_ms, ns, "route_view", {{"changed", changed}, {"topics_digest", 1}}};
 }
 
 TEST(ProcessSpans, KillAndRestartMakeADownStretchBetweenUpStretches) {
@@ -83,7 +85,7 @@ TEST(Timelines, NameServerHoldsBrokerUntilItDropsItOrGoesDown) {
        "ns-0",
        "broker_removed",
        {{"broker_addr", addr}, {"path", "scan_expiry"}, {"removed_from_routes", true}}},
-      view(300000, "ns-0", json::object()),
+      view(300000, "ns-0", {{"broker-a", nullptr}}),
   };
   const json timelines = timelines_json(scenario, topology, events);
   const json& in_routes = timelines["brokers"][0]["in_routes"];
