@@ -1,0 +1,237 @@
+package nssim.upstream;
+
+import com.alibaba.fastjson.JSONArray;
+import com.alibaba.fastjson.JSONObject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.rocketmq.remoting.protocol.RemotingCommand;
+
+/**
+ * Sends an nssim replay session (docs/replay.md) to a real NameServer over the remoting protocol
+ * and prints one line per input line in the format `nssim replay` prints. One TCP connection per
+ * replay channel; a close event closes it. What a real NameServer cannot be shown in real time
+ * (a scan on the replay's clock, an idle close with a chosen peer address) is printed as
+ * {"skipped": reason}, and the comparison counts it (docs/fidelity.md).
+ *
+ * usage: ReplayOnWire --addr HOST:PORT --profile 4.9|5.x [--no-response-ms N] [FILE|-]
+ */
+public final class ReplayOnWire {
+    private static final int REGISTER_BROKER = 103;
+    private static final int UNREGISTER_BROKER = 104;
+    private static final int GET_BROKER_CLUSTER_INFO = 106;
+    /** How long a request may stay unanswered before it counts as no response (4.9 ignores codes it does not know). */
+    private int noResponseMs = 3000;
+    /** The safety net for a close's effect to show; never reached when the NameServer is healthy. */
+    private static final long CLOSE_EFFECT_TIMEOUT_MS = 20000;
+
+    private final InetSocketAddress address;
+    private final int defaultVersion;
+    private final Map<String, WireChannel> channels = new HashMap<>();
+    /** brokerAddr -> the replay channel it last registered on (the channel brokerLiveTable holds). */
+    private final Map<String, String> registeredOn = new HashMap<>();
+    private WireChannel probe;
+
+    private ReplayOnWire(InetSocketAddress address, int defaultVersion) {
+        this.address = address;
+        this.defaultVersion = defaultVersion;
+    }
+
+    public static void main(String[] args) throws Exception {
+        String addr = null;
+        String profile = "5.x";
+        String file = "-";
+        int noResponseMs = 3000;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--addr") && i + 1 < args.length) {
+                addr = args[++i];
+            } else if (args[i].equals("--profile") && i + 1 < args.length) {
+                profile = args[++i];
+            } else if (args[i].equals("--no-response-ms") && i + 1 < args.length) {
+                noResponseMs = Integer.parseInt(args[++i]);
+            } else {
+                file = args[i];
+            }
+        }
+        if (addr == null || !(profile.equals("4.9") || profile.equals("5.x"))) {
+            System.err.println("usage: ReplayOnWire --addr HOST:PORT --profile 4.9|5.x [FILE|-]");
+            System.exit(2);
+        }
+        int colon = addr.lastIndexOf(':');
+        InetSocketAddress address =
+            new InetSocketAddress(addr.substring(0, colon), Integer.parseInt(addr.substring(colon + 1)));
+        // the default `version` of docs/replay.md: 409 (4.9), 479 (5.x)
+        ReplayOnWire replay = new ReplayOnWire(address, profile.equals("4.9") ? 409 : 479);
+        replay.noResponseMs = noResponseMs;
+        BufferedReader reader = file.equals("-")
+            ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+            : Files.newBufferedReader(Paths.get(file), StandardCharsets.UTF_8);
+        PrintStream out = new PrintStream(System.out, false, "UTF-8");
+        String line;
+        while ((line = reader.readLine()) != null) {
+            out.println(replay.process(line));
+        }
+        out.flush();
+        replay.closeAll();
+    }
+
+    private String process(String line) throws Exception {
+        Object parsed;
+        try {
+            parsed = Json.parse(line);
+        } catch (RuntimeException e) {
+            return skipped("not JSON");
+        }
+        JSONObject object = Json.object(parsed);
+        if (object == null) return skipped("not a JSON object");
+        if (object.containsKey("event")) return event(object);
+        return request(object);
+    }
+
+    private String request(JSONObject line) throws Exception {
+        int code = line.getIntValue("code");
+        String channelName = line.containsKey("channel") ? line.getString("channel") : "default";
+        boolean oneway = line.getBooleanValue("oneway");
+        RemotingCommand request = RemotingCommand.createRequestCommand(code, null);
+        request.setVersion(line.containsKey("version") ? line.getIntValue("version") : defaultVersion);
+        HashMap<String, String> extFields = new HashMap<>();
+        JSONObject given = line.getJSONObject("extFields");
+        if (given != null) {
+            for (Map.Entry<String, Object> field : given.entrySet()) {
+                extFields.put(field.getKey(), String.valueOf(field.getValue()));  // Java's toString
+            }
+        }
+        request.setExtFields(extFields);
+        Object body = line.get("body");
+        if (body != null) {
+            String raw = body instanceof String ? (String) body : Json.dump(body);
+            request.setBody(raw.getBytes(StandardCharsets.UTF_8));
+        }
+        WireChannel channel = channel(channelName);
+        if (oneway) {
+            request.markOnewayRPC();
+            channel.send(request);
+            return "{\"noResponse\":true}";
+        }
+        channel.send(request);
+        RemotingCommand response = channel.awaitResponse(request.getOpaque(), noResponseMs);
+        if (response == null) return "{\"noResponse\":true}";
+        String brokerAddr = extFields.get("brokerAddr");
+        if (code == REGISTER_BROKER && response.getCode() == 0 && brokerAddr != null) {
+            registeredOn.put(brokerAddr, channelName);
+        } else if (code == UNREGISTER_BROKER && brokerAddr != null) {
+            registeredOn.remove(brokerAddr);
+        }
+        return responseLine(response);
+    }
+
+    private String event(JSONObject line) throws Exception {
+        String kind = line.getString("event");
+        if ("scan".equals(kind)) {
+            return skipped("scan: the real NameServer scans on its own clock");
+        }
+        if ("idle".equals(kind) && line.containsKey("remoteAddr")) {
+            return skipped("idle with a remoteAddr: a real socket's peer address cannot be chosen");
+        }
+        if (!"close".equals(kind) && !"idle".equals(kind)) return skipped("unknown event");
+        String channelName = line.containsKey("channel") ? line.getString("channel") : "default";
+        // Netty's idle handler closes the channel: on the wire both are the connection closing.
+        TreeSet<String> before = brokerAddrs();
+        TreeSet<String> expectedGone = new TreeSet<>();
+        for (Map.Entry<String, String> entry : registeredOn.entrySet()) {
+            if (entry.getValue().equals(channelName) && before.contains(entry.getKey())) {
+                expectedGone.add(entry.getKey());
+            }
+        }
+        WireChannel channel = channels.remove(channelName);
+        if (channel != null) channel.close();
+        TreeSet<String> after = brokerAddrs();
+        long deadline = System.currentTimeMillis() + CLOSE_EFFECT_TIMEOUT_MS;
+        // The close is handled on the NameServer's own threads (NettyEventExecutor, then 5.x's
+        // BatchUnregistrationService): wait until the brokers it must drop are gone.
+        while (intersects(after, expectedGone) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(5);
+            after = brokerAddrs();
+        }
+        for (String addr : expectedGone) registeredOn.remove(addr);
+        TreeSet<String> removed = new TreeSet<>(before);
+        removed.removeAll(after);
+        return "{\"event\":" + Json.dump(kind) + ",\"removed\":" + Json.dump(new JSONArray(new java.util.ArrayList<Object>(removed))) + "}";
+    }
+
+    private static boolean intersects(TreeSet<String> a, TreeSet<String> b) {
+        for (String item : b) {
+            if (a.contains(item)) return true;
+        }
+        return false;
+    }
+
+    /** Every address in GET_BROKER_CLUSTER_INFO's brokerAddrTable, asked on a connection of its own. */
+    private TreeSet<String> brokerAddrs() throws Exception {
+        if (probe == null) probe = new WireChannel(address);
+        RemotingCommand request = RemotingCommand.createRequestCommand(GET_BROKER_CLUSTER_INFO, null);
+        probe.send(request);
+        RemotingCommand response = probe.awaitResponse(request.getOpaque(), (int) CLOSE_EFFECT_TIMEOUT_MS);
+        TreeSet<String> addrs = new TreeSet<>();
+        if (response == null || response.getBody() == null) return addrs;
+        JSONObject info = Json.object(Json.parse(new String(response.getBody(), StandardCharsets.UTF_8)));
+        JSONObject table = info == null ? null : info.getJSONObject("brokerAddrTable");
+        if (table == null) return addrs;
+        for (Object brokerData : table.values()) {
+            JSONObject brokerAddrs = ((JSONObject) brokerData).getJSONObject("brokerAddrs");
+            if (brokerAddrs == null) continue;
+            for (Object addr : brokerAddrs.values()) addrs.add(String.valueOf(addr));
+        }
+        return addrs;
+    }
+
+    private WireChannel channel(String name) throws IOException {
+        WireChannel channel = channels.get(name);
+        if (channel == null) {
+            channel = new WireChannel(address);
+            channels.put(name, channel);
+        }
+        return channel;
+    }
+
+    private void closeAll() throws IOException {
+        for (WireChannel channel : channels.values()) channel.close();
+        if (probe != null) probe.close();
+    }
+
+    // {"code", "remark", "extFields", "body"}, in that order, as nssim's replay writes them.
+    private static String responseLine(RemotingCommand response) {
+        Map<String, Object> extFields = new LinkedHashMap<>();
+        if (response.getExtFields() != null) extFields.putAll(response.getExtFields());
+        return "{\"code\":" + response.getCode() + ",\"remark\":" + Json.dump(response.getRemark())
+            + ",\"extFields\":" + Json.dump(extFields) + ",\"body\":" + body(response.getBody()) + "}";
+    }
+
+    /** The body as JSON when it is JSON (fastjson's legacy encoding included), else as a string. */
+    private static String body(byte[] bytes) {
+        if (bytes == null) return "null";
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        String trimmed = text.trim();
+        if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+            try {
+                return Json.dump(Json.parse(text));
+            } catch (RuntimeException notJson) {
+                // falls through: a body that only looks like JSON is shown as text
+            }
+        }
+        return Json.dump(text);
+    }
+
+    private static String skipped(String reason) {
+        return "{\"skipped\":" + Json.dump(reason) + "}";
+    }
+}
