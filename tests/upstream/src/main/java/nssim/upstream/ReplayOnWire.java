@@ -3,13 +3,18 @@ package nssim.upstream;
 import com.alibaba.fastjson.JSONArray;
 import com.alibaba.fastjson.JSONObject;
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,14 +28,19 @@ import org.apache.rocketmq.remoting.protocol.RemotingCommand;
  * (a scan on the replay's clock, an idle close with a chosen peer address) is printed as
  * {"skipped": reason}, and the comparison counts it (docs/fidelity.md).
  *
- * usage: ReplayOnWire --addr HOST:PORT --profile 4.9|5.x [--no-response-ms N] [FILE|-]
+ * usage: ReplayOnWire --profile 4.9|5.x --addr HOST:PORT [FILE|-]  (a NameServer already up)
+ *        ReplayOnWire --profile 4.9|5.x --fresh-namesrv SCRATCH --out-dir DIR FILE...
+ * The second starts a fresh NameServer for each FILE and writes its answers to DIR/FILE's name.
  */
 public final class ReplayOnWire {
     private static final int REGISTER_BROKER = 103;
     private static final int UNREGISTER_BROKER = 104;
     private static final int GET_BROKER_CLUSTER_INFO = 106;
-    /** How long a request may stay unanswered before it counts as no response (4.9 ignores codes it does not know). */
-    private int noResponseMs = 3000;
+    /**
+     * How long a request may stay unanswered before it counts as no response: 4.9 answers nothing
+     * to a code it does not know, and no event says so. A loopback answer takes milliseconds.
+     */
+    private final int noResponseMs;
     /** The safety net for a close's effect to show; never reached when the NameServer is healthy. */
     private static final long CLOSE_EFFECT_TIMEOUT_MS = 20000;
 
@@ -41,41 +51,79 @@ public final class ReplayOnWire {
     private final Map<String, String> registeredOn = new HashMap<>();
     private WireChannel probe;
 
-    private ReplayOnWire(InetSocketAddress address, int defaultVersion) {
+    private ReplayOnWire(InetSocketAddress address, int defaultVersion, int noResponseMs) {
         this.address = address;
         this.defaultVersion = defaultVersion;
+        this.noResponseMs = noResponseMs;
     }
 
     public static void main(String[] args) throws Exception {
         String addr = null;
         String profile = "5.x";
-        String file = "-";
-        int noResponseMs = 3000;
+        String scratch = null;
+        String outDir = null;
+        int noResponseMs = 1000;
+        List<String> files = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--addr") && i + 1 < args.length) {
                 addr = args[++i];
             } else if (args[i].equals("--profile") && i + 1 < args.length) {
                 profile = args[++i];
+            } else if (args[i].equals("--fresh-namesrv") && i + 1 < args.length) {
+                scratch = args[++i];
+            } else if (args[i].equals("--out-dir") && i + 1 < args.length) {
+                outDir = args[++i];
             } else if (args[i].equals("--no-response-ms") && i + 1 < args.length) {
                 noResponseMs = Integer.parseInt(args[++i]);
             } else {
-                file = args[i];
+                files.add(args[i]);
             }
         }
-        if (addr == null || !(profile.equals("4.9") || profile.equals("5.x"))) {
-            System.err.println("usage: ReplayOnWire --addr HOST:PORT --profile 4.9|5.x [FILE|-]");
+        boolean single = addr != null && scratch == null && files.size() <= 1;
+        boolean fresh = addr == null && scratch != null && outDir != null && !files.isEmpty();
+        if (!(single || fresh) || !(profile.equals("4.9") || profile.equals("5.x"))) {
+            System.err.println("usage: ReplayOnWire --profile 4.9|5.x --addr HOST:PORT [FILE|-]\n"
+                + "       ReplayOnWire --profile 4.9|5.x --fresh-namesrv SCRATCH --out-dir DIR FILE...");
             System.exit(2);
         }
-        int colon = addr.lastIndexOf(':');
-        InetSocketAddress address =
-            new InetSocketAddress(addr.substring(0, colon), Integer.parseInt(addr.substring(colon + 1)));
         // the default `version` of docs/replay.md: 409 (4.9), 479 (5.x)
-        ReplayOnWire replay = new ReplayOnWire(address, profile.equals("4.9") ? 409 : 479);
-        replay.noResponseMs = noResponseMs;
-        BufferedReader reader = file.equals("-")
-            ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
-            : Files.newBufferedReader(Paths.get(file), StandardCharsets.UTF_8);
-        PrintStream out = new PrintStream(System.out, false, "UTF-8");
+        int defaultVersion = profile.equals("4.9") ? 409 : 479;
+        PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, "UTF-8");
+        if (single) {
+            int colon = addr.lastIndexOf(':');
+            InetSocketAddress address = new InetSocketAddress(
+                addr.substring(0, colon), Integer.parseInt(addr.substring(colon + 1)));
+            String file = files.isEmpty() ? "-" : files.get(0);
+            BufferedReader reader = file.equals("-")
+                ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+                : Files.newBufferedReader(Paths.get(file), StandardCharsets.UTF_8);
+            replaySession(new ReplayOnWire(address, defaultVersion, noResponseMs), reader, stdout);
+            return;
+        }
+        // One JVM, a fresh NameServer (NamesrvStartup in this process) per session: a JVM start
+        // per session would cost seconds each.
+        System.setOut(System.err);  // NamesrvStartup prints its start-up lines on System.out
+        // No TLS: "permissive" (the default) makes every start build a self-signed certificate
+        // (0.6 s); the replay speaks plain TCP either way.
+        System.setProperty("tls.server.mode", "disabled");
+        int index = 0;
+        for (String file : files) {
+            Path home = Paths.get(scratch, "namesrv-" + index++);
+            InProcessNamesrv namesrv = InProcessNamesrv.start(home);
+            try (BufferedReader reader = Files.newBufferedReader(Paths.get(file), StandardCharsets.UTF_8);
+                 PrintStream out = new PrintStream(new FileOutputStream(
+                     Paths.get(outDir, Paths.get(file).getFileName().toString()).toFile()), false, "UTF-8")) {
+                replaySession(new ReplayOnWire(namesrv.address(), defaultVersion, noResponseMs), reader, out);
+            } finally {
+                namesrv.stop();
+            }
+        }
+        stdout.flush();
+        System.exit(0);  // the stopped NameServers' Netty threads end on their own time
+    }
+
+    private static void replaySession(ReplayOnWire replay, BufferedReader reader, PrintStream out)
+            throws Exception {
         String line;
         while ((line = reader.readLine()) != null) {
             out.println(replay.process(line));
@@ -165,7 +213,7 @@ public final class ReplayOnWire {
         for (String addr : expectedGone) registeredOn.remove(addr);
         TreeSet<String> removed = new TreeSet<>(before);
         removed.removeAll(after);
-        return "{\"event\":" + Json.dump(kind) + ",\"removed\":" + Json.dump(new JSONArray(new java.util.ArrayList<Object>(removed))) + "}";
+        return "{\"event\":" + Json.dump(kind) + ",\"removed\":" + Json.dump(new JSONArray(new ArrayList<Object>(removed))) + "}";
     }
 
     private static boolean intersects(TreeSet<String> a, TreeSet<String> b) {
