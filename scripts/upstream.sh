@@ -26,7 +26,7 @@ fetch() {
   for line in "${@:-4.9 5.x}"; do
     for line in $line; do
       check_line "$line"
-      mvn -q -B -f "$root/tests/upstream/pom.xml" -P "rocketmq-$line" compile >&2 ||
+      mvn -q -B -Dstyle.color=never -f "$root/tests/upstream/pom.xml" -P "rocketmq-$line" compile >&2 ||
         die "mvn could not fetch or build the $line artifacts (see above)"
     done
   done

@@ -63,12 +63,19 @@ def hash_orders(body):
 FRAME = re.compile(r"^(?:java\.base/)?([\w.$<>]+)\((\w+)\.java:(\d+)\)$")
 
 
-def frame_4_9_8(cls, method, file, number):
-    """4.9.7's DefaultRequestProcessor line as 4.9.8 numbers it: 4.9.8 adds 3 imports after
-    line 21 and 12 lines in the constructor after line 74, nothing else moves (docs/fidelity.md)."""
+# 4.9.7's DefaultRequestProcessor.java lines as 4.9.8 numbers them, (first 4.9.7 line, shift):
+# 4.9.8 adds 3 imports, the config black list in the constructor, and validateBlackListConfigExist
+# after updateConfig (docs/fidelity.md); lines 584 and 586 changed, no frame is on them.
+DEFAULT_REQUEST_PROCESSOR_4_9_8 = [(22, 3), (72, 5), (74, 15), (597, 26)]
+
+
+def line_4_9_8(file, number):
+    shift = 0
     if file == "DefaultRequestProcessor":
-        number += 15 if number > 74 else 3 if number > 21 else 0
-    return number
+        for first, by in DEFAULT_REQUEST_PROCESSOR_4_9_8:
+            if number >= first:
+                shift = by
+    return number + shift
 
 
 def system_error(remark, profile, side):
@@ -87,7 +94,7 @@ def system_error(remark, profile, side):
     if method.startswith("java."):
         return {"exception": exception, "at": method}
     if side == "upstream" and profile == "4.9":
-        number = frame_4_9_8(None, method, file, number)
+        number = line_4_9_8(file, number)
     return {"exception": exception, "at": f"{method}({file}.java:{number})"}
 
 

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,6 +37,9 @@ public final class ReplayOnWire {
     private static final int REGISTER_BROKER = 103;
     private static final int UNREGISTER_BROKER = 104;
     private static final int GET_BROKER_CLUSTER_INFO = 106;
+    /** The default `version` of docs/replay.md: 409 (4.9), 479 (5.x). */
+    private static final int VERSION_4_9 = 409;
+    private static final int VERSION_5_X = 479;
     /**
      * How long a request may stay unanswered before it counts as no response: 4.9 answers nothing
      * to a code it does not know, and no event says so. A loopback answer takes milliseconds.
@@ -86,8 +90,7 @@ public final class ReplayOnWire {
                 + "       ReplayOnWire --profile 4.9|5.x --fresh-namesrv SCRATCH --out-dir DIR FILE...");
             System.exit(2);
         }
-        // the default `version` of docs/replay.md: 409 (4.9), 479 (5.x)
-        int defaultVersion = profile.equals("4.9") ? 409 : 479;
+        int defaultVersion = profile.equals("4.9") ? VERSION_4_9 : VERSION_5_X;
         PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, "UTF-8");
         if (single) {
             int colon = addr.lastIndexOf(':');
@@ -170,10 +173,18 @@ public final class ReplayOnWire {
             channel.send(request);
             return "{\"noResponse\":true}";
         }
+        String brokerAddr = extFields.get("brokerAddr");
+        // 5.x answers UNREGISTER_BROKER at once and unregisters later, on BatchUnregistrationService
+        // (DefaultRequestProcessor#unregisterBroker, RouteInfoManager#submitUnRegisterBrokerRequest);
+        // nssim drains that queue before the next line, so the driver waits for the broker to go.
+        boolean batched = code == UNREGISTER_BROKER && defaultVersion == VERSION_5_X && brokerAddr != null;
+        boolean wasRegistered = batched && settledBrokerAddrs(new TreeSet<String>()).contains(brokerAddr);
         channel.send(request);
         RemotingCommand response = channel.awaitResponse(request.getOpaque(), noResponseMs);
         if (response == null) return "{\"noResponse\":true}";
-        String brokerAddr = extFields.get("brokerAddr");
+        if (wasRegistered && response.getCode() == 0) {
+            settledBrokerAddrs(new TreeSet<String>(Collections.singleton(brokerAddr)));
+        }
         if (code == REGISTER_BROKER && response.getCode() == 0 && brokerAddr != null) {
             registeredOn.put(brokerAddr, channelName);
         } else if (code == UNREGISTER_BROKER && brokerAddr != null) {
@@ -193,7 +204,7 @@ public final class ReplayOnWire {
         if (!"close".equals(kind) && !"idle".equals(kind)) return skipped("unknown event");
         String channelName = line.containsKey("channel") ? line.getString("channel") : "default";
         // Netty's idle handler closes the channel: on the wire both are the connection closing.
-        TreeSet<String> before = brokerAddrs();
+        TreeSet<String> before = settledBrokerAddrs(new TreeSet<String>());
         TreeSet<String> expectedGone = new TreeSet<>();
         for (Map.Entry<String, String> entry : registeredOn.entrySet()) {
             if (entry.getValue().equals(channelName) && before.contains(entry.getKey())) {
@@ -202,14 +213,7 @@ public final class ReplayOnWire {
         }
         WireChannel channel = channels.remove(channelName);
         if (channel != null) channel.close();
-        TreeSet<String> after = brokerAddrs();
-        long deadline = System.currentTimeMillis() + CLOSE_EFFECT_TIMEOUT_MS;
-        // The close is handled on the NameServer's own threads (NettyEventExecutor, then 5.x's
-        // BatchUnregistrationService): wait until the brokers it must drop are gone.
-        while (intersects(after, expectedGone) && System.currentTimeMillis() < deadline) {
-            Thread.sleep(5);
-            after = brokerAddrs();
-        }
+        TreeSet<String> after = settledBrokerAddrs(expectedGone);
         for (String addr : expectedGone) registeredOn.remove(addr);
         TreeSet<String> removed = new TreeSet<>(before);
         removed.removeAll(after);
@@ -223,14 +227,33 @@ public final class ReplayOnWire {
         return false;
     }
 
-    /** Every address in GET_BROKER_CLUSTER_INFO's brokerAddrTable, asked on a connection of its own. */
+    /**
+     * brokerAddrTable's addresses once the close has been handled (NettyEventExecutor, then 5.x's
+     * BatchUnregistrationService, run it on the NameServer's own threads): none of mustBeGone
+     * left, and two answers in a row the same. One answer is not enough: getAllClusterInfo
+     * serialises the live table outside its lock, so an answer given while a removal runs can
+     * miss entries or be a SYSTEM_ERROR (ConcurrentModificationException).
+     */
+    private TreeSet<String> settledBrokerAddrs(TreeSet<String> mustBeGone) throws Exception {
+        long deadline = System.currentTimeMillis() + CLOSE_EFFECT_TIMEOUT_MS;
+        TreeSet<String> previous = null;
+        while (true) {
+            TreeSet<String> now = brokerAddrs();
+            boolean settled = now != null && !intersects(now, mustBeGone) && now.equals(previous);
+            if (settled || System.currentTimeMillis() > deadline) return now == null ? new TreeSet<String>() : now;
+            previous = now;
+            Thread.sleep(2);
+        }
+    }
+
+    /** GET_BROKER_CLUSTER_INFO's brokerAddrTable addresses, asked on a connection of its own; null unless SUCCESS. */
     private TreeSet<String> brokerAddrs() throws Exception {
         if (probe == null) probe = new WireChannel(address);
         RemotingCommand request = RemotingCommand.createRequestCommand(GET_BROKER_CLUSTER_INFO, null);
         probe.send(request);
         RemotingCommand response = probe.awaitResponse(request.getOpaque(), (int) CLOSE_EFFECT_TIMEOUT_MS);
+        if (response == null || response.getCode() != 0 || response.getBody() == null) return null;
         TreeSet<String> addrs = new TreeSet<>();
-        if (response == null || response.getBody() == null) return addrs;
         JSONObject info = Json.object(Json.parse(new String(response.getBody(), StandardCharsets.UTF_8)));
         JSONObject table = info == null ? null : info.getJSONObject("brokerAddrTable");
         if (table == null) return addrs;
