@@ -22,13 +22,12 @@ check_line() {
 }
 
 fetch() {
-  local line
-  for line in "${@:-4.9 5.x}"; do
-    for line in $line; do
-      check_line "$line"
-      mvn -q -B -Dstyle.color=never -f "$root/tests/upstream/pom.xml" -P "rocketmq-$line" compile >&2 ||
-        die "mvn could not fetch or build the $line artifacts (see above)"
-    done
+  local lines=("$@") line
+  [ ${#lines[@]} -gt 0 ] || lines=(4.9 5.x)
+  for line in "${lines[@]}"; do
+    check_line "$line"
+    mvn -q -B -Dstyle.color=never -f "$root/tests/upstream/pom.xml" -P "rocketmq-$line" compile >&2 ||
+      die "mvn could not fetch or build the $line artifacts (see above)"
   done
 }
 

@@ -1,7 +1,6 @@
 package nssim.upstream;
 
 import com.alibaba.fastjson.JSON;
-import com.alibaba.fastjson.JSONArray;
 import com.alibaba.fastjson.JSONObject;
 import java.util.List;
 import java.util.Map;
@@ -88,9 +87,5 @@ final class Json {
 
     static JSONObject object(Object value) {
         return value instanceof JSONObject ? (JSONObject) value : null;
-    }
-
-    static boolean isArray(Object value) {
-        return value instanceof JSONArray;
     }
 }
