@@ -2,7 +2,9 @@
 # Installs the Debian 12 packages nssim builds with, only those missing. Needs root (or sudo).
 set -euo pipefail
 packages=(g++ cmake make pkg-config clang-format libsimgrid-dev nlohmann-json3-dev libcli11-dev
-          libgtest-dev libbenchmark-dev chromium)
+          libgtest-dev libbenchmark-dev chromium
+          # tests/upstream (the real NameServer beside nssim): nssim itself never needs them
+          default-jdk-headless maven python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

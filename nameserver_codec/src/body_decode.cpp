@@ -171,11 +171,14 @@ core::RegisterBrokerBody decode_register_broker_body(const json& value, core::Pr
         decode_wrapper(*wrapper, "body.topicConfigSerializeWrapper", profile, now_ms);
   }
   if (const json* list = member(value, "filterServerList")) {
-    if (profile == core::Profile::kV4_9 && list->is_string()) {
-      // 4.9.8's fastjson 1.2.69 reads a lone value for a List field as a one-element list
-      // (ArrayListTypeFieldDeserializer#parseArray, its else branch), so RegisterBrokerBody#decode
-      // accepts "x" as ["x"]. Only strings were checked against the jar; other values still fail.
-      body.filter_server_list = {list->get<std::string>()};
+    if (!list->is_array() && !(list->is_string() && list->get<std::string>().empty())) {
+      // fastjson (1.2.69_noneautotype in 4.9.8, 1.2.83 in 5.3.3) reads a lone value for a List
+      // field as a one-element list of its text (ArrayListTypeFieldDeserializer#parseArray, its
+      // else branch): "x", 7, false, {"a":1} become ["x"], ["7"], ["false"], ["{\"a\":1}"].
+      // Checked with RegisterBrokerBody#decode of both jars, and found by tests/upstream against
+      // the 5.3.3 NameServer, which registers such a broker (docs/fidelity.md). The empty string
+      // (fastjson's null) still fails here.
+      body.filter_server_list = {list->is_string() ? list->get<std::string>() : list->dump()};
     } else {
       body.filter_server_list = read_string_list(*list, "body.filterServerList");
     }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# ctest upstream_differential: every replay example and golden input, and N generated
+# sequences, through nssim and the real NameServer of each line (docs/fidelity.md).
+# Skips (exit 77) when java, mvn or the artifacts are unavailable, unless CI=true.
+# usage: check_upstream.sh NSSIM [GENERATED_PER_LINE]
+set -uo pipefail
+nssim=$1 generated=${2:-20}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+skip() {
+  if [ "${CI:-}" = "true" ]; then
+    echo "upstream differential: cannot run under CI=true: $*"
+    exit 1
+  fi
+  echo "upstream differential: skipped: $*"
+  exit 77
+}
+for tool in java mvn python3; do
+  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/install-deps.sh installs it)"
+done
+bash "$root/scripts/upstream.sh" fetch 4.9 5.x || skip "the upstream artifacts could not be fetched"
+inputs=()
+for input in "$root"/examples/replay/*.jsonl "$root"/tests/replay/*.jsonl; do
+  case "$input" in *.expected.jsonl) ;; *) inputs+=("$input") ;; esac
+done
+python3 "$root/tests/upstream/compare.py" --nssim "$nssim" --generate "$generated" "${inputs[@]}"
