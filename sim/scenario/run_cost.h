@@ -3,14 +3,15 @@
 // broker groups' registration storm) is refused in one line instead of taking the machine down.
 //
 // The model is fitted to runs measured on the 2-core reference machine (docs/performance.md, "The
-// cost estimate"): the figures it prints are within a factor of 2.5 of those runs, mostly high
-// (memory up to 10 % low). What it counts:
+// cost estimate"): the figures it prints are within a factor of 3 of those runs, mostly high
+// (memory up to 6 % low). What it counts:
 // - sends: per producer set, count x rate x the seconds from its earliest start to the end;
 // - route polls: per producer, its topics x one per pollNameServerInterval;
 // - registrations: every broker, to each of its NameServers, once per registerNameServerPeriod;
 // - NameServers x brokers^2: a registration storm changes each NameServer's table once per
 //   broker, and memory and CPU time grow so (1,000 groups of master and slave with 3 NameServers
 //   for a minute: 1.4 GB, 15 s);
+// - topics: per group serving each (tables, recorded routes) and per producer using each;
 // - the time series: a row per second with a count per broker group that takes sends.
 #pragma once
 

@@ -176,7 +176,7 @@ fi
 mkdir -p "$work/cwd"
 (cd "$work/cwd" && "$nssim" run "$work/good/broker_kill.json" >"$work/stdout" 2>"$work/stderr")
 code=$?
-if [ "$code" -eq 0 ] && [ "$(head -n 1 "$work/stdout")" = "seed=1 scenario=broker_kill profile=5.x estimate: 53.1 k sends, 450 route polls, 270 registrations, 65 MiB, 0.0 s" ] &&
+if [ "$code" -eq 0 ] && [ "$(head -n 1 "$work/stdout")" = "seed=1 scenario=broker_kill profile=5.x estimate: 53.1 k sends, 450 route polls, 270 registrations, 67 MiB, 0.0 s" ] &&
   [ "$(tail -n 1 "$work/stdout")" = "report: out/broker_kill-seed1/report.html" ] &&
   grep -qx "outages\[0\] (faults\[0\]): kill of \[\"broker-a-0\"\] at 300.0s" "$work/stdout" &&
   [ -s "$work/cwd/out/broker_kill-seed1/report.html" ]; then pass; else fail run-default-folder; fi

@@ -67,7 +67,7 @@ refused "run above --cpu-limit" \
   "nssim run: $groups_10k: $estimate: longer than --cpu-limit 60 s; raise it with --cpu-limit 2665 or make the run smaller" \
   run "$groups_10k" --memory-limit 200G --cpu-limit 60 --out out
 refused "sweep: -j runs share the memory limit" \
-  "nssim sweep: $scenario: estimated 53.1 k sends, 450 route polls, 270 registrations, 65 MiB, 0.0 s; 2 runs at once: more memory than --memory-limit 100.0 MiB (104857600 bytes); raise it with --memory-limit 130M or make the run smaller" \
+  "nssim sweep: $scenario: estimated 53.1 k sends, 450 route polls, 270 registrations, 67 MiB, 0.0 s; 2 runs at once: more memory than --memory-limit 100.0 MiB (104857600 bytes); raise it with --memory-limit 135M or make the run smaller" \
   sweep "$scenario" --memory-limit 100M -j 2 --seeds 2 --out out
 refused "run --memory-limit 1x" \
   "nssim: --memory-limit: expected a byte count of at least 1 such as 8589934592, 500M or 16G (K, M, G, T: powers of 1024), got '1x'" \

@@ -59,8 +59,9 @@ TEST(RunCost, MemoryIsFlatInSendsLinearInProducersQuadraticInBrokers) {
 
   Scenario more_producers = base;
   more_producers.producers[0].count = 1003;
+  // Each producer's model and its two topics' routes and publish info.
   const double per_producer = (estimate_run_cost(more_producers).memory_bytes - memory) / 1000;
-  EXPECT_DOUBLE_EQ(per_producer, 13.0 * 1024);
+  EXPECT_DOUBLE_EQ(per_producer, 13.0 * 1024 + 2 * 4.0 * 1024);
 
   // Brokers x brokers x NameServers: 100 groups of master and slave (200 brokers, 2 NameServers)
   // against 10 of them: 100 times the route-view entries.
@@ -75,14 +76,31 @@ TEST(RunCost, MemoryIsFlatInSendsLinearInProducersQuadraticInBrokers) {
   EXPECT_NEAR(view_bytes_100 / view_bytes_10, (200.0 * 200 - 4) / (20.0 * 20 - 4), 1e-9);
 }
 
-TEST(RunCost, NothingToRunCostsTheBaseAlone) {
+TEST(RunCost, NothingToRunCostsTheBaseAndTheTimeSeries) {
   Scenario s;
   s.duration_ms = 1000;
   const RunCost cost = estimate_run_cost(s);
   EXPECT_EQ(cost.sends, 0);
   EXPECT_EQ(cost.route_polls, 0);
   EXPECT_EQ(cost.registrations, 0);
-  EXPECT_DOUBLE_EQ(cost.memory_bytes, 64.0 * 1024 * 1024);
+  EXPECT_DOUBLE_EQ(cost.memory_bytes, 64.0 * 1024 * 1024 + 3.0 * 1024);
+}
+
+// Topics cost memory per group serving them and CPU per registration reporting them.
+TEST(RunCost, TopicsCostPerPlacementAndPerRegistration) {
+  const Scenario base = small_scenario();
+  Scenario more = base;
+  for (int i = 0; i < 100; ++i) {
+    TopicSpec topic;
+    topic.name = "extra" + std::to_string(i);
+    topic.groups = {"broker-a", "broker-b"};
+    more.topics.push_back(topic);
+  }
+  const RunCost before = estimate_run_cost(base);
+  const RunCost after = estimate_run_cost(more);
+  EXPECT_DOUBLE_EQ(after.memory_bytes - before.memory_bytes, 100 * 2 * 10.5 * 1024);
+  // Registrations reporting them: broker-a's 12 and broker-b's 4, each with 100 topics more.
+  EXPECT_NEAR(after.cpu_seconds - before.cpu_seconds, (12 + 4) * 100 * 2.5e-6, 1e-12);
 }
 
 TEST(RunCost, TextRoundsEachFigureForTheStartLine) {
