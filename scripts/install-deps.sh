@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages nssim builds with, only those missing. Needs root (or sudo).
 set -euo pipefail
-packages=(g++ cmake make pkg-config clang-format libsimgrid-dev nlohmann-json3-dev libcli11-dev
+packages=(g++ clang-14 cmake make pkg-config clang-format libsimgrid-dev nlohmann-json3-dev libcli11-dev
           libgtest-dev libbenchmark-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
