@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages nssim builds with, only those missing. Needs root (or sudo).
 set -euo pipefail
-packages=(g++ clang-14 cmake make pkg-config clang-format libsimgrid-dev nlohmann-json3-dev libcli11-dev
-          libgtest-dev libbenchmark-dev chromium)
+# clang-14 and libclang-rt-14-dev (its sanitizer and libFuzzer runtimes): CI's second build.
+packages=(g++ clang-14 libclang-rt-14-dev cmake make pkg-config clang-format libsimgrid-dev
+          nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
