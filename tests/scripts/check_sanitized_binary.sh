@@ -20,15 +20,14 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86:log_path=$w
 
 # expect_exit NAME CODES...: the last run's exit code is one of CODES and no process reported.
 expect_exit() {
-  local name=$1 allowed
+  local name=$1 allowed reports=()
   shift
-  local reports
-  reports=$(grep -l -E 'ERROR: [A-Za-z]+Sanitizer|runtime error:' "$work"/sanitizer.* 2>/dev/null)
-  if [ -n "$reports" ]; then
+  mapfile -t reports < <(grep -l -E 'ERROR: [A-Za-z]+Sanitizer|runtime error:' \
+    "$work"/sanitizer.* 2>/dev/null)
+  if [ ${#reports[@]} -gt 0 ]; then
     fail "$name: sanitizer report"
-    # shellcheck disable=SC2086
-    cat $reports
-    rm -f $reports
+    cat "${reports[@]}"
+    rm -f "${reports[@]}"
     return
   fi
   for allowed in "$@"; do
