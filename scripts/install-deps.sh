@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages nssim builds with, only those missing. Needs root (or sudo).
 set -euo pipefail
-packages=(g++ cmake make pkg-config clang-format libsimgrid-dev nlohmann-json3-dev libcli11-dev
-          libgtest-dev libbenchmark-dev chromium
+# clang-14 and libclang-rt-14-dev (its sanitizer and libFuzzer runtimes): CI's second build.
+packages=(g++ clang-14 libclang-rt-14-dev cmake make pkg-config clang-format libsimgrid-dev
+          nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev chromium
           # tests/upstream (the real NameServer beside nssim): nssim itself never needs them
           default-jdk-headless maven python3)
 missing=()

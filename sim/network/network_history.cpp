@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <source_location>
 
 namespace nssim::sim {
 
@@ -16,11 +15,13 @@ namespace {
 constexpr std::int64_t kBeginning = std::numeric_limits<std::int64_t>::min();
 
 // Programmer errors (bad node ids, changes recorded out of order): abort with the call site.
-void require(bool ok, const char* what,
-             std::source_location where = std::source_location::current()) {
+// __builtin_FILE/__builtin_LINE give what std::source_location::current() gives, in GCC and
+// Clang alike; libstdc++ 12's <source_location> needs __builtin_source_location, which Clang 14
+// lacks.
+void require(bool ok, const char* what, const char* file = __builtin_FILE(),
+             unsigned line = __builtin_LINE()) {
   if (ok) return;
-  std::fprintf(stderr, "%s:%u: NetworkHistory: %s\n", where.file_name(),
-               static_cast<unsigned>(where.line()), what);
+  std::fprintf(stderr, "%s:%u: NetworkHistory: %s\n", file, line, what);
   std::abort();
 }
 
