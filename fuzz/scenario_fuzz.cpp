@@ -2,7 +2,8 @@
 // file followed by --set values: everything before the first line starting "--set " is the JSON
 // text, and each such line (up to the next one) is one PATH=VALUE, as `nssim run --set` passes
 // it. Each input is loaded as `nssim run` loads it: with the file's profile, then with --profile
-// 4.9 and 5.x; with --trace the run's trace estimate comes next, so it is worked out too. A bad
+// 4.9 and 5.x; then come what `nssim run` works out before the world starts: the run's cost
+// estimate, the check of its expectations' figures and, with --trace, the trace estimate. A bad
 // input must give one ScenarioError of one line; any other exception, a crash or a sanitizer
 // report is a finding (docs/fuzzing.md).
 #include <cstddef>
@@ -15,7 +16,9 @@
 #include <vector>
 
 #include "nameserver_core/profile.h"
+#include "sim/analysis/result_figures.h"
 #include "sim/record/trace_budget.h"
+#include "sim/scenario/run_cost.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace {
@@ -49,6 +52,10 @@ void load(const FuzzInput& input, std::optional<nssim::core::Profile> profile) {
     const nssim::sim::Scenario scenario =
         nssim::sim::parse_scenario(input.json_text, "fuzz.json", options);
     (void)nssim::sim::estimate_trace_bytes(scenario);
+    (void)nssim::sim::run_cost_text(nssim::sim::estimate_run_cost(scenario));
+    for (const auto& expectation : scenario.expect) {
+      (void)nssim::sim::unknown_figure(expectation.figure);
+    }
   } catch (const nssim::sim::ScenarioError& error) {
     const std::string_view message = error.what();
     if (!message.empty() && message.find('\n') == std::string_view::npos) return;
