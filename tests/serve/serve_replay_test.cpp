@@ -3,13 +3,14 @@
 // connection and the answer compared with replay's line.
 //
 // What cannot be driven through a served NameServer's wall clock is left out of both runs:
-// at_ms (every line is at the same instant, so answers that echo "now" agree within a test run's
-// few milliseconds; none of the files' answers depends on them otherwise), scan and idle events
-// (the scan runs on upstream's schedule, idle after serverChannelMaxIdleTimeSeconds; both are
-// covered in serve_test.cpp). A close event is a real close of that connection, without its
-// remoteAddr: a real peer address is an ephemeral port, which matches no broker. Lines replay
-// reports as malformed are replay's own input errors and have no frame. A body given as the
-// empty string is not sent: an empty body on the wire is no body (Java decodes it as null).
+// at_ms (replay then runs every line at 0 and serve within milliseconds of its start; no answer of
+// these files echoes the time, and none depends on it below a broker's 120 s expiry), scan and idle
+// events (the scan runs on upstream's schedule and expires a broker after 120 s, left to the
+// core's and replay's tests; idle closing is checked in serve_test.cpp). A close event is a real
+// close of that connection, without its remoteAddr: a real peer address is an ephemeral port, which
+// matches no broker. Lines replay reports as malformed are replay's own input errors and have no
+// frame. A body given as the empty string is not sent: an empty body on the wire is no body (Java
+// decodes it as null).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
