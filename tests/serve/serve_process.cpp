@@ -71,9 +71,11 @@ int ServeProcess::stop() {
   ::kill(pid_, SIGTERM);
   int status = 0;
   // Wait on the pipe's end (the process closes stdout as it exits), then reap.
-  char ignored[256];
+  char buffer[4096];
+  ssize_t n = 0;
   while (wait_readable(stdout_fd_, kSafetyTimeoutMs) &&
-         ::read(stdout_fd_, ignored, sizeof ignored) > 0) {
+         (n = ::read(stdout_fd_, buffer, sizeof buffer)) > 0) {
+    output_.append(buffer, static_cast<std::size_t>(n));
   }
   const pid_t reaped = ::waitpid(pid_, &status, 0);
   pid_ = -1;
@@ -139,6 +141,13 @@ bool Client::wait_closed_by_server() {
   char buffer[4096];
   return decoder_.buffered() == 0 && wait_readable(fd_, kSafetyTimeoutMs) &&
          ::recv(fd_, buffer, sizeof buffer, 0) == 0;
+}
+
+void Client::reset() {
+  const linger abort_on_close{1, 0};
+  ::setsockopt(fd_, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
+  ::close(fd_);
+  fd_ = -1;
 }
 
 void Client::close_and_wait() {

@@ -25,11 +25,14 @@ class ServeProcess {
   int port() const { return port_; }
   // Sends SIGTERM and returns the exit code (-1 when it did not exit normally in time).
   int stop();
+  // What it printed after the start-up line, complete once stop() returned.
+  const std::string& output() const { return output_; }
 
  private:
   pid_t pid_ = -1;
   int stdout_fd_ = -1;
   int port_ = 0;
+  std::string output_;
 };
 
 class Client {
@@ -45,6 +48,8 @@ class Client {
   codec::RemotingFrame receive();
   // Half-closes, then waits for the server to close its side (it has then run the close event).
   void close_and_wait();
+  // Closes with a RST (SO_LINGER 0): the server's next read fails with a connection reset.
+  void reset();
   // True when the server closes the connection before anything else arrives.
   bool wait_closed_by_server();
 

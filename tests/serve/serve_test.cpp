@@ -109,6 +109,47 @@ TEST(Serve, OnewayRequestsAreNotAnswered) {
   EXPECT_EQ(answer.header.code, 0);
 }
 
+TEST(Serve, LogHasALinePerConnectionEventAndRequest) {
+  ServeProcess serve({"--log"});
+  {
+    Client client(serve.port());
+    client.send(route_query(5));
+    EXPECT_EQ(client.receive().header.code, 17);
+    codec::RemotingHeader oneway = route_query(6);
+    oneway.flag = codec::kFlagOneway;
+    client.send(oneway);
+    client.close_and_wait();
+  }
+  Client bad(serve.port());
+  bad.send_bytes(std::string("\x00\x00\x00\x02", 4));
+  EXPECT_TRUE(bad.wait_closed_by_server());
+  Client reset(serve.port());
+  reset.send(route_query(7));
+  EXPECT_EQ(reset.receive().header.opaque, 7);
+  reset.reset();
+  Client last(serve.port());  // by its answer the server has polled the reset socket too
+  last.send(route_query(8));
+  EXPECT_EQ(last.receive().header.opaque, 8);
+  EXPECT_EQ(serve.stop(), 0);
+  const std::string& log = serve.output();
+  const std::string lines[] = {
+      "connect #1 127.0.0.1:",
+      "request #1 code=105 opaque=5 -> code=17\n",
+      "request #1 code=105 opaque=6 -> no response\n",
+      "close #1 (closed by the peer) removed=[]\n",
+      "connect #2 127.0.0.1:",
+      "close #2 (bad frame: frame length 2: expected 4 to 16777212) removed=[]\n",
+      "exception #3 (Connection reset by peer) removed=[]\n",
+      "stop (signal 15)\n",
+  };
+  std::size_t at = 0;
+  for (const auto& line : lines) {
+    const auto found = log.find(line, at);
+    ASSERT_NE(found, std::string::npos) << "missing, in order: " << line << "\nin:\n" << log;
+    at = found + line.size();
+  }
+}
+
 TEST(Serve, BadFlagsExitWithTwoAndOneLine) {
   const std::pair<std::vector<std::string>, std::string> cases[] = {
       {{"serve", "--listen", "localhost:1"},
