@@ -18,6 +18,10 @@ const char* nssim_version();
 // `nssim replay [FILE|-] [--profile 4.9|5.x] [--config NAME=VALUE]...` (replay_command.cpp).
 void add_replay_command(CLI::App& app, int& exit_code);
 
+// `nssim serve [--listen HOST:PORT] [--profile 4.9|5.x] [--config NAME=VALUE]... [--log]`: one
+// NameServer core over TCP until SIGINT or SIGTERM (serve_command.cpp).
+void add_serve_command(CLI::App& app, int& exit_code);
+
 // `nssim run SCENARIO [--seed N] [--out DIR] [--profile P] [--set PATH=VALUE]...`
 // (run_command.cpp).
 void add_run_command(CLI::App& app, int& exit_code);

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("nssim ") + nssim::cli::nssim_version());
   int exit_code = 0;
   nssim::cli::add_replay_command(app, exit_code);
+  nssim::cli::add_serve_command(app, exit_code);
   nssim::cli::add_run_command(app, exit_code);
   nssim::cli::add_check_command(app, exit_code);
   nssim::cli::add_compare_command(app, exit_code);

@@ -7,15 +7,14 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "commands.h"
 #include "flag_checks.h"
 #include "nameserver_codec/replay.h"
-#include "nameserver_core/namesrv_config.h"
-#include "nameserver_core/profile.h"
+#include "namesrv_options.h"
 
 namespace nssim::cli {
 
@@ -32,31 +31,10 @@ int fail(const std::string& message) {
   return kExitBadInput;
 }
 
-// --config NAME=VALUE sets an upstream NamesrvConfig field, strictly parsed.
-std::optional<std::string> apply_config(core::NamesrvConfig& config, core::Profile profile,
-                                        const std::string& assignment) {
-  const auto equals = assignment.find('=');
-  if (equals == std::string::npos || equals == 0) {
-    return "--config: expected NAME=VALUE, got '" + assignment + "'";
-  }
-  if (auto error = core::set_namesrv_config_field(config, profile, assignment.substr(0, equals),
-                                                  assignment.substr(equals + 1),
-                                                  core::ConfigParse::kStrict)) {
-    return "--config: " + *error;
-  }
-  return std::nullopt;
-}
-
 int run_replay(const ReplayOptions& options) {
-  const auto profile = core::parse_profile(options.profile);
-  if (!profile) return fail("--profile: expected 4.9 or 5.x, got '" + options.profile + "'");
-  core::NamesrvConfig config;
-  for (const auto& assignment : options.config) {
-    if (auto error = apply_config(config, *profile, assignment)) return fail(*error);
-  }
-  if (const auto error = core::namesrv_startup_error(config)) {
-    return fail("--config: " + error->first + ": " + error->second);
-  }
+  auto parsed = parse_namesrv_options(options.profile, options.config);
+  if (const auto* error = std::get_if<std::string>(&parsed)) return fail(*error);
+  auto& namesrv = std::get<NamesrvOptions>(parsed);
 
   std::ifstream file;
   std::istream* input = &std::cin;
@@ -70,7 +48,7 @@ int run_replay(const ReplayOptions& options) {
     input = &file;
   }
 
-  codec::ReplaySession session(*profile, std::move(config));
+  codec::ReplaySession session(namesrv.profile, std::move(namesrv.config));
   std::string line;
   while (std::getline(*input, line) && std::cout) {
     std::cout << session.process_line(line) << '\n';

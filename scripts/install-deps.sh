@@ -1,18 +1,35 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages nssim builds with, only those missing. Needs root (or sudo).
+# Installs the Debian 12 packages nssim builds with, only those missing; with --tests also what
+# the tests need beside them (scripts/test.sh passes it). Needs root (or sudo).
+#   build:  the compiler, CMake and the libraries nssim links or its tests compile against;
+#   tests:  clang-format; clang-14 and libclang-rt-14-dev (CI's second build: sanitizers, libFuzzer);
+#           chromium (the report pages' browser checks); a JDK, Maven and python3 (tests/upstream,
+#           the real NameServer beside nssim); Node and npm with ali-ons (the `nssim serve` test).
+#           nssim itself never needs them.
 set -euo pipefail
-# clang-14 and libclang-rt-14-dev (its sanitizer and libFuzzer runtimes): CI's second build.
-packages=(g++ clang-14 libclang-rt-14-dev cmake make pkg-config clang-format libsimgrid-dev
-          nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev chromium
-          # tests/upstream (the real NameServer beside nssim): nssim itself never needs them
-          default-jdk-headless maven python3)
+packages=(g++ cmake make pkg-config libsimgrid-dev nlohmann-json3-dev libcli11-dev libasio-dev
+          libgtest-dev libbenchmark-dev)
+tests=false
+[ "${1:-}" = "--tests" ] && tests=true
+if $tests; then
+  packages+=(clang-format clang-14 libclang-rt-14-dev chromium default-jdk-headless maven python3)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "installing: ${missing[*]}"
-sudo_cmd=""
-[ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-$sudo_cmd apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if $tests; then
+  # Debian's Node, unless a node and npm are already on the PATH (a Node from elsewhere conflicts
+  # with Debian's npm package).
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# ali-ons for the `nssim serve` test, pinned by tests/serve_node/package-lock.json.
+if $tests; then bash "$(dirname "$0")/install-node-deps.sh"; fi

@@ -4,6 +4,7 @@
 # and a 60 s smoke of each fuzz target; and formatting. Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh --tests
 bash scripts/build.sh
 (cd build && ctest --output-on-failure -j"$(nproc)")
 

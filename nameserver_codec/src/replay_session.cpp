@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "nameserver_codec/body_codec.h"
-#include "nameserver_codec/crc32.h"
 #include "nameserver_codec/replay.h"
+#include "nameserver_codec/request_path.h"
 #include "replay_line.h"
 
 namespace nssim::codec {
@@ -61,16 +61,11 @@ std::string ReplaySession::process_line(std::string_view line) {
 
   if (const auto* request = std::get_if<detail::RequestLine>(&parsed)) {
     now_ms_ = request->at_ms;
-    core::RemotingRequest remoting{
-        request->code,
-        request->version,
-        request->oneway,
-        request->ext_fields,
-        decode_request_body(request->body, request->code, request->version, profile_, now_ms_),
-        std::nullopt};
-    if (!request->body.is_null()) remoting.body_crc32 = crc32(raw_body_bytes(request->body));
-    const auto response = name_server_.process(remoting, channel_id(request->channel), now_ms_);
-    name_server_.process_pending_unregistrations();
+    const auto response =
+        run_request(name_server_,
+                    IncomingRequest{request->code, request->version, request->oneway,
+                                    request->ext_fields, request->body},
+                    channel_id(request->channel), now_ms_);
     return response ? response_line(*response, profile_) : "{\"noResponse\":true}";
   }
 

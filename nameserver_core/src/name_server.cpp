@@ -75,8 +75,8 @@ void filter_by_zone_name(TopicRouteData& route, const std::string& zone_name) {
   }
 }
 
-// Java 5.3.3: ZoneRouteRPCHook#doAfterResponse. Deviation: Java re-encodes the filtered route with
-// fastjson's legacy encoding whatever the client asked for; nssim's bodies are typed values.
+// Java 5.3.3: ZoneRouteRPCHook#doAfterResponse. It re-encodes the filtered route with
+// RemotingSerializable#encode, legacy JSON, whatever the client asked for.
 void apply_zone_route_hook(const RemotingRequest& request, RemotingResponse& response) {
   if (request.code != request_code::kGetRouteinfoByTopic) return;
   auto* route = std::get_if<std::shared_ptr<const TopicRouteData>>(&response.body);
@@ -88,6 +88,7 @@ void apply_zone_route_hook(const RemotingRequest& request, RemotingResponse& res
   auto filtered = std::make_shared<TopicRouteData>(**route);  // the shared route stays as it is
   filter_by_zone_name(*filtered, *zone_name);
   *route = std::move(filtered);
+  response.standard_json_body = false;
 }
 
 void append(std::vector<BrokerRemoval>& to, std::vector<BrokerRemoval> from) {

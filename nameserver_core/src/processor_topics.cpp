@@ -32,10 +32,8 @@ RemotingResponse disabled_response() {
 }  // namespace
 
 // Java 4.9.8: DefaultRequestProcessor#getRouteInfoByTopic; 5.3.3:
-// ClientRequestProcessor#getRouteInfoByTopic. Deviation: Java encodes the body with fastjson's
-// legacy encoding (unquoted numeric map keys) for clients older than V4_9_4 that do not send
-// acceptStandardJsonOnly=true; the body here is a typed value, and nssim's codec always writes
-// standard JSON.
+// ClientRequestProcessor#getRouteInfoByTopic. The body is standard JSON for a client of V4_9_4 or
+// later or one that sends acceptStandardJsonOnly=true, else fastjson's legacy encoding.
 RemotingResponse NameServer::get_route_info_by_topic(const RemotingRequest& request,
                                                      std::int64_t now_ms) const {
   const detail::HeaderFields fields(request.ext_fields);
@@ -63,7 +61,10 @@ RemotingResponse NameServer::get_route_info_by_topic(const RemotingRequest& requ
       route = std::move(with_conf);
     }
   }
-  return with_body(std::move(route));
+  RemotingResponse response = with_body(std::move(route));
+  response.standard_json_body = request.version >= kVersionV4_9_4 ||
+                                fields.boolean_field("acceptStandardJsonOnly").value_or(false);
+  return response;
 }
 
 // Java: DefaultRequestProcessor#getBrokerClusterInfo.

@@ -30,11 +30,21 @@ std::string raw_body_bytes(const nlohmann::json& body);
 core::RequestBody decode_request_body(const nlohmann::json& body, int code, int version,
                                       core::Profile profile, std::int64_t now_ms);
 
-// Deviation: 4.9.8 and 5.3.3 answer GET_ROUTEINFO_BY_TOPIC of clients older than V4_9_4, and
-// GET_BROKER_CLUSTER_INFO always, in fastjson's legacy encoding, whose numeric map keys
-// (brokerAddrs) are unquoted; nssim always writes standard JSON. Map keys are sorted as strings
-// ("10" before "2"); fastjson's MapSortField sorts Long keys as numbers.
+// The body as a JSON value; write_body_json spells it as bytes. In the value, map keys are sorted
+// as strings ("10" before "2"); fastjson's MapSortField sorts Long keys as numbers.
 nlohmann::json encode_response_body(const core::ResponseBody& body, core::Profile profile);
+
+// fastjson's two spellings of a body (see core::RemotingResponse::standard_json_body).
+enum class BodyJson {
+  kStandard,  // compact JSON, as `nssim replay` prints bodies
+  kLegacy,    // the same, but the keys of every "brokerAddrs" object (Java: Map<Long, String>)
+              // unquoted and in numeric order: {0:"a",2:"b",10:"c"}
+};
+
+// Deviation: non-ASCII text is written as UTF-8 in both; the standard spelling's
+// BrowserCompatible feature would escape it as \uXXXX. Upstream's legacy map order is HashMap
+// order, which for broker ids below the table's capacity (16 up to 12 entries) is numeric.
+std::string write_body_json(const nlohmann::json& body, BodyJson style);
 
 // The encoders and decoders behind the two functions above, one per upstream class. BrokerData
 // has zoneName and enableActingMaster and DataVersion has stateVersion in 5.x only.

@@ -108,6 +108,11 @@ struct RemotingResponse {
   std::optional<std::string> remark;
   std::map<std::string, std::string> ext_fields;
   ResponseBody body;
+  // Java: the handler wrote the body with encode(BrowserCompatible, QuoteFieldNames,
+  // SkipTransientField, MapSortField), standard JSON. Otherwise it used
+  // RemotingSerializable#encode, fastjson's defaults, whose Long map keys (brokerAddrs) go out
+  // unquoted: {0:"addr"}.
+  bool standard_json_body = false;
 };
 
 }  // namespace nssim::core
