@@ -12,11 +12,12 @@ echo "== Clang 14 build of the whole tree, ASan, UBSan and fuzz targets (warning
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DNSSIM_WERROR=ON -DNSSIM_SANITIZE=address,undefined -DNSSIM_FUZZ=ON >/dev/null
 cmake --build build-clang -j"$(nproc)"
-# The test executables without SimGrid, each in one process (seconds); the GCC build's ctest
+# The test executables without SimGrid (serve's drives the sanitized `nssim serve` over
+# loopback), each in one process (seconds); the GCC build's ctest
 # above ran every test. sim_world_tests under ASan had not finished after 13 min (8 times slower,
 # docs/fuzzing.md), too long for CI; the check below runs the SimGrid world on every shipped
 # scenario instead.
-for suite in core processor codec reports sim_model; do
+for suite in core processor codec reports sim_model serve; do
   NSSIM_SOURCE_DIR="$PWD" "build-clang/tests/${suite}_tests" --gtest_brief=1
 done
 bash tests/scripts/check_sanitized_binary.sh build-clang/nssim "$PWD"
