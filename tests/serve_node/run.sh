@@ -6,10 +6,10 @@ nssim=$1
 here="$(cd "$(dirname "$0")" && pwd)"
 if ! command -v node >/dev/null || [ ! -f "$here/node_modules/ali-ons/package.json" ]; then
   if [ -n "${CI:-}" ]; then
-    echo "serve_alions: node or ali-ons missing; run scripts/install-deps.sh" >&2
+    echo "serve_alions: node or ali-ons missing; run scripts/install-deps.sh --tests" >&2
     exit 1
   fi
-  echo "serve_alions: skipped, node or ali-ons missing (scripts/install-deps.sh installs them)"
+  echo "serve_alions: skipped, node or ali-ons missing (scripts/install-deps.sh --tests installs them)"
   exit 77
 fi
 NSSIM_EXECUTABLE="$nssim" exec node "$here/alions_test.js"
