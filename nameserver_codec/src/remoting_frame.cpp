@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "header_value.h"
 #include "json_depth.h"
 
 namespace nssim::codec {
@@ -63,14 +64,8 @@ std::map<std::string, std::string> read_ext_fields(const json& value) {
   if (!value.is_object()) throw HeaderFailure{"extFields: expected an object"};
   std::map<std::string, std::string> fields;
   for (const auto& [key, item] : value.items()) {
-    if (item.is_string()) {
-      fields[key] = item.get<std::string>();
-    } else if (item.is_boolean()) {
-      fields[key] = item.get<bool>() ? "true" : "false";
-    } else if (item.is_number_unsigned()) {
-      fields[key] = std::to_string(item.get<std::uint64_t>());
-    } else if (item.is_number_integer()) {
-      fields[key] = std::to_string(item.get<std::int64_t>());
+    if (auto text = detail::header_value_text(item)) {
+      fields[key] = std::move(*text);
     } else if (!item.is_null()) {
       throw HeaderFailure{"extFields." + key + ": expected a string, an integer or a boolean"};
     }

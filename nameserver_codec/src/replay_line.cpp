@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "header_value.h"
 #include "json_depth.h"
 
 namespace nssim::codec::detail {
@@ -62,18 +63,9 @@ std::map<std::string, std::string> read_ext_fields(const json& value) {
   if (!value.is_object()) fail("extFields", "expected an object of strings");
   std::map<std::string, std::string> fields;
   for (const auto& [key, item] : value.items()) {
-    const std::string path = "extFields." + key;
-    if (item.is_string()) {
-      fields[key] = item.get<std::string>();
-    } else if (item.is_boolean()) {
-      fields[key] = item.get<bool>() ? "true" : "false";
-    } else if (item.is_number_unsigned()) {
-      fields[key] = std::to_string(item.get<std::uint64_t>());
-    } else if (item.is_number_integer()) {
-      fields[key] = std::to_string(item.get<std::int64_t>());
-    } else {
-      fail(path, "expected a string, an integer or a boolean");
-    }
+    auto text = detail::header_value_text(item);
+    if (!text) fail("extFields." + key, "expected a string, an integer or a boolean");
+    fields[key] = std::move(*text);
   }
   return fields;
 }
