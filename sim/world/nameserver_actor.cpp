@@ -88,6 +88,7 @@ void NameServerActor::on_request(const Envelope& envelope) {
 
   const int code = envelope.request->code;
   routes_.touch_request(*envelope.request, *server_);
+  view_.touch_request(*envelope.request);
   auto response = server_->process(*envelope.request, core::ConnectionId{envelope.conn}, now);
   record(server_->take_request_removals());  // 4.9 unregisters inside the request
   if (code != core::request_code::kGetRouteinfoByTopic &&
@@ -143,6 +144,7 @@ void NameServerActor::close_channel(std::uint64_t conn, core::RemovalPath path) 
 
 void NameServerActor::admin(const core::RemotingRequest& request) {
   routes_.touch_request(request, *server_);
+  view_.touch_request(request);
   const auto response = server_->process(request, core::ConnectionId{0}, now_ms());
   log_.add(now_ms(), node_name_, "admin",
            {{"code", request.code}, {"response_code", response ? response->code : -1}});
@@ -156,6 +158,7 @@ void NameServerActor::registry_changed() {
 
 void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
   routes_.touch_removals(removals);
+  view_.touch_removals(removals);
   for (const auto& removal : removals) {
     if (!removal.removed_live_entry && !removal.removed_addr_entry) continue;
     log_.add(now_ms(), node_name_, "broker_removed",
@@ -174,59 +177,9 @@ void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
 // a registration storm changes the table once per broker: whole tables made events, memory and
 // their analysis grow as brokers^2 (sim/analysis/route_views.h rebuilds the tables).
 void NameServerActor::record_view() {
-  const auto& rim = server_->route_info_manager();
-  // The view is read from topicQueueTable and brokerAddrTable, which route_change_count covers.
-  if (viewed_route_count_ == rim.route_change_count()) return;
-  viewed_route_count_ = rim.route_change_count();
-  std::uint64_t digest = 0xcbf29ce484222325ULL;  // FNV-1a
-  auto mix = [&digest](const std::string& text) {
-    for (unsigned char c : text) digest = (digest ^ c) * 0x100000001b3ULL;
-    digest = (digest ^ 0xff) * 0x100000001b3ULL;
-  };
-  for (const auto& [topic, queues] : rim.topic_queue_table()) {
-    mix(topic);
-    for (const auto& [name, queue] : queues) {
-      if (core::perm::is_writeable(queue.perm)) mix(name);
-    }
+  if (auto change = view_.take_change(server_->route_info_manager())) {
+    log_.add(now_ms(), node_name_, "route_view", std::move(*change));
   }
-  // Most registrations change nothing, so the view is first compared as a flat key (the digest
-  // and every group's ids and addresses, with separators), which is equal exactly when the
-  // logged JSON would be; building and dumping that JSON every time cost more than the request.
-  std::string& key = next_view_key_;
-  key.assign(reinterpret_cast<const char*>(&digest), sizeof digest);
-  for (const auto& [name, data] : rim.broker_addr_table()) {
-    key += name;
-    key += '\0';
-    for (const auto& [id, addr] : data.broker_addrs) {
-      key += std::to_string(id);
-      key += '\1';
-      key += addr;
-      key += '\2';
-    }
-    key += '\3';
-  }
-  if (key == last_view_key_) return;
-  std::swap(key, last_view_key_);
-  nlohmann::json changed = nlohmann::json::object();
-  const auto& table = rim.broker_addr_table();
-  for (const auto& [name, data] : table) {
-    const auto logged = logged_groups_.find(name);
-    if (logged != logged_groups_.end() && logged->second == data.broker_addrs) continue;
-    nlohmann::json ids = nlohmann::json::object();
-    for (const auto& [id, addr] : data.broker_addrs) ids[std::to_string(id)] = addr;
-    changed[name] = std::move(ids);
-    logged_groups_[name] = data.broker_addrs;
-  }
-  for (auto logged = logged_groups_.begin(); logged != logged_groups_.end();) {
-    if (table.count(logged->first) != 0) {
-      ++logged;
-      continue;
-    }
-    changed[logged->first] = nullptr;
-    logged = logged_groups_.erase(logged);
-  }
-  nlohmann::json view = {{"changed", std::move(changed)}, {"topics_digest", digest}};
-  log_.add(now_ms(), node_name_, "route_view", std::move(view));
 }
 
 }  // namespace nssim::sim

@@ -14,6 +14,7 @@
 
 #include "nameserver_core/name_server.h"
 #include "sim/nameserver/route_recorder.h"
+#include "sim/nameserver/route_view_recorder.h"
 #include "sim/record/event_log.h"
 #include "sim/scenario/scenario.h"
 #include "sim/world/node_actor.h"
@@ -55,12 +56,7 @@ class NameServerActor : public NodeActor {
   std::unique_ptr<core::NameServer> server_;
   RouteRecorder routes_;
   std::map<std::uint64_t, ChannelState> channels_;
-  std::string last_view_key_;  // see record_view
-  // route_change_count when the view was last compared: it cannot differ while that holds.
-  std::optional<std::uint64_t> viewed_route_count_;
-  std::string next_view_key_;  // record_view's buffer, kept for its capacity
-  // brokerAddrTable's groups and their ids as last logged: route_view logs what changed since.
-  std::map<std::string, std::map<std::int64_t, std::string>> logged_groups_;
+  RouteViewRecorder view_;
 };
 
 }  // namespace nssim::sim
