@@ -1,10 +1,14 @@
 // File: how one NameServer incarnation keeps its part of RouteHistory current at a small cost.
-// After each request or channel event the registry may have changed; asking the request processor
-// for every recorded topic each time would cost more than the registration itself, so the recorder
-// asks only for the topics the change can reach: for a registration, those whose last answer names
-// its broker group or that its body reports, and only if the group's entries in the tables changed
-// (most periodic registrations change nothing); for a removal, those naming the removed address's
-// group. Anything else (admin requests, KV and config updates, the start) asks for every topic.
+// After each request or channel event the registry may have changed; asking for every recorded
+// topic each time would cost more than the registration itself, so the recorder looks only at what
+// the change can reach: for a registration, its broker group in the topics it was in or that its
+// body reports; for a removal, the removed address's group in the topics it was in. Anything else
+// (admin requests, KV and config updates, the start) looks at every topic.
+// While a route is its groups' entries alone (no filter servers, static mappings, orderTopicConf,
+// acting-master rewrite or "not ready" answer: answers_are_groups), the recorder reads those
+// entries from the tables and records only the touched groups' (RouteHistory::record_groups), so
+// a registration costs the same however many groups a route lists; otherwise it asks the request
+// processor for each touched topic's whole answer, as a client would.
 #pragma once
 
 #include <cstdint>
@@ -37,31 +41,25 @@ class RouteRecorder {
   void record(core::NameServer& server, std::int64_t now_ms);
 
  private:
-  // One broker group's entries in the tables a route is built from, for the given topics.
-  struct GroupEntries {
-    std::optional<core::BrokerData> broker_data;
-    std::vector<std::optional<core::QueueData>> queue_datas;  // per topic
-  };
-  static bool same_entries(const GroupEntries& a, const GroupEntries& b);
-  // A registration being handled: its group, the topics it can reach, and the entries before.
-  struct Registration {
-    std::string group;
-    std::vector<std::size_t> topics;
-    GroupEntries before;
-  };
-  GroupEntries entries_of(const core::NameServer& server, const Registration& registration) const;
-  void touch_group(const std::string& broker_name);
-  void index(std::size_t topic, const core::TopicRouteData* answer);
+  // Whether every answer of `server` at now_ms is its groups' entries alone (RouteHistory::
+  // record_groups): what build_topic_route_data and the processor add around them is absent.
+  bool answers_are_groups(const core::NameServer& server, std::int64_t now_ms) const;
+  RouteHistory::GroupEntry entry_of(const core::RouteInfoManager& rim, std::size_t topic,
+                                    const std::string& group) const;
+  void record_whole(core::NameServer& server, std::size_t topic, std::int64_t now_ms);
+  void touch_group(const std::string& group);
+  void index(std::size_t topic, const std::string& group, bool listed);
 
   RouteHistory& routes_;
   NodeId nameserver_;
+  core::Profile profile_;
   std::vector<core::RemotingRequest> requests_;  // per topic of routes_, built once
   bool all_ = true;
+  std::optional<bool> by_groups_;  // how the last record recorded
   // route_change_count at the last record: while it holds, no touched answer can have changed.
   std::optional<std::uint64_t> recorded_route_count_;
-  std::set<std::size_t> touched_;
-  std::optional<Registration> registration_;
-  // Broker group -> topics whose last recorded answer names it, and the reverse.
+  std::map<std::size_t, std::set<std::string>> touched_;  // topic -> groups that may have changed
+  // Broker group -> topics whose last recorded answer lists it, and the reverse.
   std::map<std::string, std::set<std::size_t>> topics_of_group_;
   std::vector<std::set<std::string>> groups_of_topic_;
 };
