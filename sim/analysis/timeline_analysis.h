@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -33,6 +34,10 @@ bool fault_stops_process(const std::string& kind);
 // fault's begin and end.
 std::vector<ProcessSpan> process_spans(const std::vector<Event>& events, const std::string& node,
                                        std::int64_t duration_ms);
+// The same for each of `nodes`, in one walk over the events.
+std::map<std::string, std::vector<ProcessSpan>> process_spans_of(
+    const std::vector<Event>& events, const std::vector<std::string>& nodes,
+    std::int64_t duration_ms);
 
 // The "timelines" object of result.json (schema in reports/README.md).
 nlohmann::json timelines_json(const Scenario& scenario, const Topology& topology,
