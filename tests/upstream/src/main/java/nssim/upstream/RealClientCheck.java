@@ -123,7 +123,7 @@ public final class RealClientCheck {
         Object cluster = waitFor("broker registered", () -> api.getBrokerClusterInfo(RPC_TIMEOUT_MS),
             info -> brokerAddrs(info).contains(brokerAddr));
         step("clusterInfo", "answer", cluster);
-        step("systemTopics", "answer", topicList(api));
+        step("topicsAtStart", "answer", topicList(api));
         step("defaultTopicRoute", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(DEFAULT_TOPIC, RPC_TIMEOUT_MS)));
         step("missingTopicRoute", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
 
@@ -137,10 +137,13 @@ public final class RealClientCheck {
         step("send", "results", sendAll(producer, TOPIC, sends));
         step("sendMissingTopic", "result", sendOne(producer, MISSING_TOPIC));
         step("topicsAfterCreate", "answer", topicList(api));
+        step("topicsByCluster", "answer", sortedTopics(() -> api.getTopicsByCluster(CLUSTER, RPC_TIMEOUT_MS)));
+        step("systemTopics", "answer", sortedTopics(() -> api.getSystemTopicList(RPC_TIMEOUT_MS)));
 
         step("orderConfMissing", "answer", attempt(() -> api.getKVConfigValue(ORDER_TOPIC_NAMESPACE, TOPIC, RPC_TIMEOUT_MS)));
         api.putKVConfigValue(ORDER_TOPIC_NAMESPACE, TOPIC, BROKER_NAME + ":2", RPC_TIMEOUT_MS);
         step("orderConf", "answer", attempt(() -> api.getKVConfigValue(ORDER_TOPIC_NAMESPACE, TOPIC, RPC_TIMEOUT_MS)));
+        step("orderConfList", "answer", attempt(() -> api.getKVListByNamespace(ORDER_TOPIC_NAMESPACE, RPC_TIMEOUT_MS)));
         // The route carries orderTopicConf only with NamesrvConfig#orderMessageEnable (false).
         step("orderTopicRoute", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
         step("orderPublishQueues", "queues", queues(producer.fetchPublishMessageQueues(TOPIC)));
@@ -168,6 +171,11 @@ public final class RealClientCheck {
         step("routeAfterForcedRegister", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
         step("refreshAfterForcedRegister", "changed", client.updateTopicRouteInfoFromNameServer(TOPIC));
         step("sendAfterForcedRegister", "result", sendOne(producer, TOPIC));
+        // DefaultRequestProcessor#addWritePermOfBroker, as mqadmin addWritePerm sends it.
+        step("addWritePerm", "addTopicCount", api.addWritePermOfBroker(namesrv, BROKER_NAME, RPC_TIMEOUT_MS));
+        step("routeAfterAddWritePerm", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
+        step("refreshAfterAddWritePerm", "changed", client.updateTopicRouteInfoFromNameServer(TOPIC));
+        step("sendAfterAddWritePerm", "result", sendOne(producer, TOPIC));
         memberGroup(broker);
 
         // What the broker logged while it served: its shutdown logs races of its own (4.9's
@@ -316,11 +324,16 @@ public final class RealClientCheck {
     }
 
     private Object topicList(MQClientAPIImpl api) {
+        return sortedTopics(() -> api.getTopicListFromNameServer(RPC_TIMEOUT_MS));
+    }
+
+    /** A TopicList answer with its topics sorted (a HashSet upstream). */
+    private Object sortedTopics(Call<Object> call) {
         return attempt(() -> {
-            JSONObject list = JSON.parseObject(JSON.toJSONString(api.getTopicListFromNameServer(RPC_TIMEOUT_MS)));
+            JSONObject list = JSON.parseObject(JSON.toJSONString(call.call()));
             List<String> topics = new ArrayList<>();
             for (Object topic : list.getJSONArray("topicList")) topics.add(String.valueOf(topic));
-            topics.sort(null);  // a HashSet upstream
+            topics.sort(null);
             list.put("topicList", topics);
             return list;
         });
