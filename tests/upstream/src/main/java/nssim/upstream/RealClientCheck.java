@@ -24,6 +24,7 @@ import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.impl.MQClientAPIImpl;
 import org.apache.rocketmq.client.impl.factory.MQClientInstance;
+import org.apache.rocketmq.client.impl.producer.TopicPublishInfo;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.common.TopicConfig;
@@ -135,6 +136,7 @@ public final class RealClientCheck {
         step("publishQueues", "queues", queues(producer.fetchPublishMessageQueues(TOPIC)));
 
         step("send", "results", sendAll(producer, TOPIC, sends));
+        step("producerPublishInfo", "publishInfo", publishInfo(producer));
         step("sendMissingTopic", "result", sendOne(producer, MISSING_TOPIC));
         step("topicsAfterCreate", "answer", topicList(api));
         step("topicsByCluster", "answer", sortedTopics(() -> api.getTopicsByCluster(CLUSTER, RPC_TIMEOUT_MS)));
@@ -156,6 +158,7 @@ public final class RealClientCheck {
         // The producer's 30 s poll, forced: MQClientInstance#updateTopicRouteInfoFromNameServer.
         step("refreshAfterWipe", "changed", client.updateTopicRouteInfoFromNameServer(TOPIC));
         step("routeAfterWipe", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
+        step("producerPublishInfoAfterWipe", "publishInfo", publishInfo(producer));
         step("publishQueuesAfterWipe", "queues", attempt(() -> queues(producer.fetchPublishMessageQueues(TOPIC))));
         step("sendAfterWipe", "result", sendOne(producer, TOPIC));
 
@@ -337,6 +340,22 @@ public final class RealClientCheck {
             list.put("topicList", topics);
             return list;
         });
+    }
+
+    /**
+     * The producer's own TopicPublishInfo of the topic, as its sends read it
+     * (DefaultMQProducerImpl#tryToFindTopicPublishInfo); sendWhichQueue left out: it starts random.
+     */
+    private static Object publishInfo(DefaultMQProducer producer) {
+        TopicPublishInfo info = producer.getDefaultMQProducerImpl().getTopicPublishInfoTable().get(TOPIC);
+        if (info == null) return null;
+        Map<String, Object> view = new TreeMap<>();
+        view.put("orderTopic", info.isOrderTopic());
+        view.put("haveTopicRouterInfo", info.isHaveTopicRouterInfo());
+        view.put("messageQueueList", queues(info.getMessageQueueList()));
+        Object route = info.getTopicRouteData();
+        view.put("topicRouteData", JSON.parse(JSON.toJSONString(route)));
+        return view;
     }
 
     private static List<String> queues(List<MessageQueue> queues) {
