@@ -2,8 +2,10 @@ package nssim.upstream;
 
 import com.alibaba.fastjson.JSON;
 import com.alibaba.fastjson.JSONObject;
+import io.netty.channel.ChannelFuture;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.InetAddress;
@@ -181,22 +183,25 @@ public final class RealClientCheck {
         step("sendAfterAddWritePerm", "result", sendOne(producer, TOPIC));
         memberGroup(broker);
 
+        // The broker's NameServer connection closes (a crash's FIN, as kill -9 gives):
+        // BrokerHousekeepingService#onChannelClose drops the broker whose live channel it was.
+        closeBrokerConnection(broker);
+        step("clusterInfoAfterClose", "answer", waitSettled("broker dropped on close", api, brokerAddr));
+        step("routeAfterClose", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
+        // Its next scheduled registration finds the NameServer without its DataVersion
+        // (QUERY_DATA_VERSION changed=true) and registers anew on a new connection, queues and all.
+        broker.registerBrokerAll(true, false, broker.getBrokerConfig().isForceRegister());
+        step("routeAfterRegisterAgain", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
+        step("refreshAfterRegisterAgain", "changed", client.updateTopicRouteInfoFromNameServer(TOPIC));
+        step("sendAfterRegisterAgain", "result", sendOne(producer, TOPIC));
+
         // What the broker logged while it served: its shutdown logs races of its own (4.9's
         // TransactionalMessageCheckService checking against a closed store), not the NameServer's.
         Files.copy(home.resolve("broker.log"), home.resolve("broker.served.log"));
         // BrokerController#shutdown unregisters from every NameServer (UNREGISTER_BROKER).
         Thread stopping = new Thread(() -> BrokerStartup.shutdown(broker), "stop-broker");
         stopping.start();
-        // Two equal answers in a row: RouteInfoManager#getAllClusterInfo hands the live tables to the
-        // encoder outside the lock, so an answer taken while the unregister runs can be half done.
-        String[] previous = {null};
-        Object after = waitFor("broker unregistered", () -> api.getBrokerClusterInfo(RPC_TIMEOUT_MS), info -> {
-            String text = JSON.toJSONString(info);
-            boolean settled = text.equals(previous[0]);
-            previous[0] = text;
-            return settled && !brokerAddrs(info).contains(brokerAddr);
-        });
-        step("clusterInfoAfterShutdown", "answer", after);
+        step("clusterInfoAfterShutdown", "answer", waitSettled("broker unregistered", api, brokerAddr));
         step("routeAfterShutdown", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
         step("topicsAfterShutdown", "answer", topicList(api));
     }
@@ -311,6 +316,39 @@ public final class RealClientCheck {
             Thread.sleep(POLL_MS);
         }
         throw new IllegalStateException("timed out waiting for " + what + " (" + WAIT_LIMIT_MS + " ms)", last);
+    }
+
+    /**
+     * GET_BROKER_CLUSTER_INFO until two equal answers in a row lack the broker:
+     * RouteInfoManager#getAllClusterInfo hands the live tables to the encoder outside the lock, so
+     * an answer taken while a removal runs can be half done.
+     */
+    private static Object waitSettled(String what, MQClientAPIImpl api, String brokerAddr) throws Exception {
+        String[] previous = {null};
+        return waitFor(what, () -> api.getBrokerClusterInfo(RPC_TIMEOUT_MS), info -> {
+            String text = JSON.toJSONString(info);
+            boolean settled = text.equals(previous[0]);
+            previous[0] = text;
+            return settled && !brokerAddrs(info).contains(brokerAddr);
+        });
+    }
+
+    /**
+     * Closes the broker's connection to the NameServer under test, the Netty channel its
+     * BrokerOuterAPI's NettyRemotingClient keeps in channelTables (private in both lines).
+     */
+    private void closeBrokerConnection(BrokerController broker) throws Exception {
+        Object outer = broker.getBrokerOuterAPI();
+        Field remotingField = outer.getClass().getDeclaredField("remotingClient");
+        remotingField.setAccessible(true);
+        Object remoting = remotingField.get(outer);
+        Field tablesField = remoting.getClass().getDeclaredField("channelTables");
+        tablesField.setAccessible(true);
+        Object wrapper = ((Map<?, ?>) tablesField.get(remoting)).get(namesrv);
+        if (wrapper == null) throw new IllegalStateException("the broker has no connection to " + namesrv);
+        Method future = wrapper.getClass().getDeclaredMethod("getChannelFuture");
+        future.setAccessible(true);
+        ((ChannelFuture) future.invoke(wrapper)).channel().close().sync();
     }
 
     private static List<String> brokerAddrs(Object clusterInfo) {
