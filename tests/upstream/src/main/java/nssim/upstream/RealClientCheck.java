@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.apache.rocketmq.broker.BrokerController;
 import org.apache.rocketmq.broker.BrokerStartup;
 import org.apache.rocketmq.client.exception.MQBrokerException;
@@ -76,7 +77,12 @@ public final class RealClientCheck {
             } else if (args[i].equals("--home") && i + 1 < args.length) {
                 home = args[++i];
             } else if (args[i].equals("--sends") && i + 1 < args.length) {
-                sends = Integer.parseInt(args[++i]);
+                String value = args[++i];
+                sends = value.matches("[1-9][0-9]{0,3}") ? Integer.parseInt(value) : -1;
+                if (sends < 0) {
+                    System.err.println("RealClientCheck: --sends expects 1 to 9999, got '" + value + "'");
+                    System.exit(2);
+                }
             } else {
                 System.err.println("RealClientCheck: unexpected argument '" + args[i] + "'");
                 System.exit(2);
@@ -276,8 +282,8 @@ public final class RealClientCheck {
         config.put("haListenPort", freePort());
         config.put("namesrvAddr", namesrv);
         config.put("autoCreateTopicEnable", false);
-        // Registers only when QUERY_DATA_VERSION says the NameServer's copy is stale
-        // (BrokerController#needRegister), so its 10 s re-registration does not restore a wiped perm.
+        // The scheduled registration asks QUERY_DATA_VERSION first and registers only when the
+        // NameServer's DataVersion differs (BrokerController#needRegister), which the steps check.
         config.put("forceRegister", false);
         config.put("storePathRootDir", store);
         config.put("storePathCommitLog", store.resolve("commitlog"));
@@ -465,7 +471,8 @@ public final class RealClientCheck {
         line.put(field, value);
         String text = Json.dump(JSON.parse(JSON.toJSONString(line)));
         for (Map.Entry<String, String> role : addressRoles.entrySet()) {
-            text = text.replace(role.getKey(), role.getValue());
+            // Not inside a longer port: 127.0.0.1:4567 is no prefix of 127.0.0.1:45678's role.
+            text = text.replaceAll(Pattern.quote(role.getKey()) + "(?![0-9])", role.getValue());
         }
         out.println(text);
         System.err.println("RealClientCheck: " + name + " at " + (System.currentTimeMillis() - START_MS) + " ms");
