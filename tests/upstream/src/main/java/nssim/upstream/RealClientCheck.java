@@ -279,7 +279,9 @@ public final class RealClientCheck {
         config.put("brokerIP1", "127.0.0.1");
         config.put("listenPort", port);
         config.put("bindAddress", "127.0.0.1");  // 5.x's NettyServerConfig; 4.9 binds every interface
-        config.put("haListenPort", freePort());
+        int haPort = freePort();
+        while (haPort == port || haPort == port - 2) haPort = freePort();
+        config.put("haListenPort", haPort);
         config.put("namesrvAddr", namesrv);
         config.put("autoCreateTopicEnable", false);
         // The scheduled registration asks QUERY_DATA_VERSION first and registers only when the
