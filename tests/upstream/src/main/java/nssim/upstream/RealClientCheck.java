@@ -187,7 +187,6 @@ public final class RealClientCheck {
         step("routeAfterAddWritePerm", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
         step("refreshAfterAddWritePerm", "changed", client.updateTopicRouteInfoFromNameServer(TOPIC));
         step("sendAfterAddWritePerm", "result", sendOne(producer, TOPIC));
-        memberGroup(broker);
 
         // The broker's NameServer connection closes (a crash's FIN, as kill -9 gives):
         // BrokerHousekeepingService#onChannelClose drops the broker whose live channel it was.
@@ -200,6 +199,8 @@ public final class RealClientCheck {
         step("routeAfterRegisterAgain", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
         step("refreshAfterRegisterAgain", "changed", client.updateTopicRouteInfoFromNameServer(TOPIC));
         step("sendAfterRegisterAgain", "result", sendOne(producer, TOPIC));
+        memberGroup(broker);
+        expiry(broker, api, brokerAddr);
 
         // What the broker logged while it served: its shutdown logs races of its own (4.9's
         // TransactionalMessageCheckService checking against a closed store), not the NameServer's.
@@ -267,6 +268,27 @@ public final class RealClientCheck {
         }));
     }
 
+    /**
+     * 5.x only: the broker falls silent (isolated: its heartbeat and registration tasks return at
+     * once, BrokerController#start) and RouteInfoManager#scanNotActiveBroker expires it after the
+     * heartbeatTimeoutMillis it registered (brokerNotActiveTimeoutMillis, sent with
+     * enableSlaveActingMaster); then it registers again. 4.9 has a fixed 120 s expiry.
+     */
+    private void expiry(BrokerController broker, MQClientAPIImpl api, String brokerAddr) throws Exception {
+        Method setIsolated;
+        try {
+            setIsolated = BrokerController.class.getMethod("setIsolated", boolean.class);
+        } catch (NoSuchMethodException e) {
+            return;
+        }
+        setIsolated.invoke(broker, true);
+        step("clusterInfoAfterExpiry", "answer", waitSettled("broker expired", api, brokerAddr));
+        step("routeAfterExpiry", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
+        setIsolated.invoke(broker, false);
+        broker.registerBrokerAll(true, false, true);
+        step("routeAfterExpiryRegister", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
+    }
+
     /** BrokerStartup as mqbroker -c runs it: a master on a free loopback port, its store in home. */
     private static BrokerController startBroker(Path home, String namesrv) throws Exception {
         Path store = home.resolve("store");
@@ -294,6 +316,11 @@ public final class RealClientCheck {
         config.put("maxHashSlotNum", 1000);
         config.put("maxIndexNum", 4000);
         config.put("timerWheelEnable", false);  // 5.x: its timer log maps 100 MiB files
+        // 5.x: BROKER_HEARTBEAT every brokerHeartbeatInterval (1 s), GET_BROKER_MEMBER_GROUP every
+        // syncBrokerMemberGroupPeriod, and registrations carrying heartbeatTimeoutMillis, so the
+        // expiry step takes seconds (4.9 has none of these keys and ignores them).
+        config.put("enableSlaveActingMaster", true);
+        config.put("brokerNotActiveTimeoutMillis", 5000);  // 5 heartbeats of margin while it runs
         StringBuilder text = new StringBuilder();
         for (Map.Entry<String, Object> entry : config.entrySet()) {
             text.append(entry.getKey()).append('=').append(entry.getValue()).append('\n');
