@@ -7,13 +7,13 @@
 # host, each BrokerStartup in a network namespace of its own joined to the host by a veth pair,
 # the producer harness and the poller of tests/upstream/src. It plays the scenario's one fault at
 # its time (kill: SIGKILL; pause: SIGSTOP, then SIGCONT; poweroff: the broker's end of the veth
-# goes down, so its packets vanish), measures what nssim measures (tests/upstream/calibrate.py),
-# runs `nssim sweep` of the same scenario under the same line over N seeds (default 200) and
-# writes DIR/calibration.md and DIR/calibration.json: each real figure beside nssim's
-# distribution, inside or outside its [p1, p99]. Each --assert FIGURE[:TOLERANCE] (a figure
-# of that table; TOLERANCE widens the range, in its unit) makes the exit 1 when the real value
-# is outside. Exit 77 (skipped) when java, ip or the upstream build is missing, or when not
-# root, unless CI=true.
+# goes down, so its packets vanish; shutdown: SIGTERM, the broker unregisters), measures what
+# nssim measures (tests/upstream/calibrate.py), runs `nssim sweep` of the same scenario under the
+# same line over N seeds (default 200) and writes DIR/calibration.md and DIR/calibration.json:
+# each real figure beside nssim's distribution, inside or outside its [p1, p99]. Each
+# --assert FIGURE[:TOLERANCE] (a figure of that table; TOLERANCE widens the range, in its unit)
+# makes the exit 1 when the real value is outside. Exit 77 (skipped) when java, ip or the
+# upstream build is missing, or when not root, unless CI=true.
 # Everything it starts (processes, namespaces, veths) is removed on exit, also on failure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -177,7 +177,12 @@ mappedFileSizeConsumeQueue=60000
 timerWheelEnable=false
 EOF
   # ip netns exec execs java itself: the pid is the broker's, for kill, SIGSTOP and SIGCONT.
-  ROCKETMQ_HOME=$dir ip netns exec "$ns" java "${jvm[@]}" -Dtls.server.mode=disabled \
+  # --add-opens: 4.9's MappedFile#clean reaches into DirectByteBuffer and its Cleaner by
+  # reflection, which JDK 17 refuses: its shutdown would fail there, before
+  # BrokerController#unregisterBrokerAll, and the JVM exit without unregistering.
+  ROCKETMQ_HOME=$dir ip netns exec "$ns" java "${jvm[@]}" --add-opens java.base/java.nio=ALL-UNNAMED \
+    --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/jdk.internal.ref=ALL-UNNAMED \
+    -Dtls.server.mode=disabled \
     -Duser.home="$work/$group" -Drocketmq.home.dir="$dir" -cp "$classpath" \
     org.apache.rocketmq.broker.BrokerStartup -c "$dir/broker.properties" >"$dir/stdout.txt" 2>&1 &
   pids+=($!)
@@ -252,6 +257,7 @@ case "$fault_kind" in
     teardown_ms=$((closed_ms - fault_played_ms)) fault_played_ms=$closed_ms ;;
   pause) kill -STOP "${broker_pids[$target]}" ;;
   poweroff) ip -n "${broker_ns[$target]}" link set "${broker_veth[$target]}" down ;;
+  shutdown) kill -TERM "${broker_pids[$target]}" ;;  # BrokerStartup's hook: BrokerController#shutdown
 esac
 fault_end_played_ms=null
 if [ "$fault_kind" = pause ]; then

@@ -19,7 +19,7 @@ import shlex
 import subprocess
 import sys
 
-FAULT_KINDS = ("kill", "pause", "poweroff")
+FAULT_KINDS = ("kill", "pause", "poweroff", "shutdown")
 # The client's default (ClientConfig#pollNameServerInterval) and the broker's
 # (BrokerConfig#registerNameServerPeriod); nssim's producer start window default
 # (scenarios/README.md).
