@@ -4,7 +4,8 @@
 #   build:  the compiler, CMake and the libraries nssim links or its tests compile against;
 #   tests:  clang-format; clang-14 and libclang-rt-14-dev (CI's second build: sanitizers, libFuzzer);
 #           chromium (the report pages' browser checks); a JDK, Maven and python3 (tests/upstream,
-#           the real NameServer beside nssim); Node and npm with ali-ons (the `nssim serve` test).
+#           the real NameServer beside nssim); iproute2 (the real cluster's network namespaces,
+#           scripts/calibrate.sh); Node and npm with ali-ons (the `nssim serve` test).
 #           nssim itself never needs them.
 set -euo pipefail
 packages=(g++ cmake make pkg-config libsimgrid-dev nlohmann-json3-dev libcli11-dev libasio-dev
@@ -12,7 +13,8 @@ packages=(g++ cmake make pkg-config libsimgrid-dev nlohmann-json3-dev libcli11-d
 tests=false
 [ "${1:-}" = "--tests" ] && tests=true
 if $tests; then
-  packages+=(clang-format clang-14 libclang-rt-14-dev chromium default-jdk-headless maven python3)
+  packages+=(clang-format clang-14 libclang-rt-14-dev chromium default-jdk-headless maven python3
+            iproute2)
 fi
 missing=()
 for p in "${packages[@]}"; do
