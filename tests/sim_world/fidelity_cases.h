@@ -81,6 +81,9 @@ inline constexpr std::int64_t kKillRemovalMaxMs = 3;  // lat + 2 ms of transfer 
 // updateNameServerAddressList), so only the sorted delays are fixed.
 inline constexpr std::int64_t kShutdownRemovalMs[] = {1, 3, 5};  // (2k + 1) * lat
 inline constexpr std::int64_t kShutdownSlackMs = 2;
+// 4.9 unregisters after its message store's shutdown, which sleeps 1 s first
+// (DefaultMessageStore#shutdown); 5.x unregisters before it stops anything.
+inline constexpr std::int64_t kV49StoreShutdownMs = 1000;
 // Stale route after a process loss, spec 11(b): F - c in (0, Q], plus the removal's milliseconds
 // and the answer: Q + removal max + kRouteAnswerSlackMs.
 inline constexpr std::int64_t kDefaultKillStaleCeilingMs = 30013;      // 30 000 + 3 + 10
