@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "flag_checks.h"
 #include "sim/record/trace_budget.h"
@@ -13,6 +14,12 @@ namespace {
 
 // The largest double below 2^64, so a huge estimate still converts to a byte count.
 constexpr double kLargestCount = 1.8e19;
+
+std::string fixed_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
 
 }  // namespace
 
@@ -48,6 +55,17 @@ std::string cost_refusal(const sim::Scenario& scenario, const sim::RunCost& cost
            ": more memory than --memory-limit " + bytes_text(memory_limit) +
            "; raise it with --memory-limit " + sim::limit_to_allow(needed) +
            " or make the run smaller";
+  }
+  // A saturated link's cost has no bound the estimate could give: refused unless a CPU limit is
+  // set by hand, which says how long the run may take.
+  if (cost.refresh_link_load > 1.0 && !limits.cpu_seconds) {
+    char load[32];
+    std::snprintf(load, sizeof load, "%.1f", cost.refresh_link_load);
+    return estimate + ": 5.x refreshMetadata's cluster-info answers need " + load +
+           " times each NameServer's link (nameservers.link.bandwidth_mbps " +
+           fixed_text(scenario.nameservers.link.bandwidth_mbps) +
+           "), so transfers pile up without bound and so does the run's cost; give the "
+           "NameServers more bandwidth or fewer groups, or set --cpu-limit to run it anyway";
   }
   if (cost.cpu_seconds > static_cast<double>(cpu_limit)) {
     const auto needed =

@@ -13,12 +13,12 @@ namespace nssim::sim {
 namespace {
 
 // Memory: the process with SimGrid loaded and a small world; each producer model (its tables,
-// queues and send ring); each NameServer x broker x broker (what grows so is measured, not yet
-// explained: route views log changes only since 1 December 2026); each second of the time series
-// per broker group that takes sends (its per-group counts).
+// queues and send ring); each broker (its actor, its NameServers' entries and recorded route
+// changes); each second of the time series per broker group that takes sends (its per-group
+// counts).
 constexpr double kBaseBytes = 64.0 * 1024 * 1024;
 constexpr double kBytesPerProducer = 13.0 * 1024;
-constexpr double kBytesPerViewEntry = 110.0;
+constexpr double kBytesPerBroker = 36.0 * 1024;
 constexpr double kBytesPerGroupSecond = 140.0;
 // ... and each second of the time series itself (its row of counts), each topic placement (a
 // topic on a group: the brokers' topic configs, every NameServer's tables and recorded routes),
@@ -27,13 +27,22 @@ constexpr double kBytesPerSecond = 3.0 * 1024;
 constexpr double kBytesPerTopicPlacement = 10.5 * 1024;
 constexpr double kBytesPerProducerTopic = 4.0 * 1024;
 // CPU: a send (the attempt, its record and aggregates); a route poll (query, answer, publish
-// info); a registration (request, core, record); creating a producer; a NameServer x broker x
-// broker (the registration storm's cluster-info answers, rebuilt after each change).
+// info); a registration (request, core, record), and per broker of the run (the tables' look-ups
+// grow with them, and a storm's first registrations with their count); creating a producer; a
+// 5.x refreshMetadata's answer, per group it lists (transfer and flow-sharing in SimGrid).
 constexpr double kSecondsPerSend = 0.4e-6;
 constexpr double kSecondsPerPoll = 8e-6;
 constexpr double kSecondsPerRegistration = 20e-6;
+constexpr double kSecondsPerRegistrationPerBroker = 2.5e-9;
 constexpr double kSecondsPerProducer = 30e-6;
-constexpr double kSecondsPerViewEntry = 2.2e-6;
+constexpr double kSecondsPerClusterInfoGroup = 60e-9;
+// Java 5.x: BrokerController schedules refreshMetadata 10 s after start, every 5 s; its answer's
+// size as the NameServer actor counts it (sim/world/nameserver_actor.cpp, response_size_bytes).
+constexpr double kRefreshDelaySeconds = 10.0;
+constexpr double kRefreshPeriodSeconds = 5.0;
+constexpr double kClusterInfoBytesBase = 200.0;
+constexpr double kClusterInfoBytesPerGroup = 110.0;
+constexpr double kClusterInfoBytesPerCluster = 40.0;
 // ... and each topic a registration reports (the NameServer's tables, the recorded routes).
 constexpr double kSecondsPerRegisteredTopic = 2.5e-6;
 
@@ -104,15 +113,21 @@ RunCost estimate_run_cost(const Scenario& scenario) {
     placements += static_cast<double>(topic.groups.size());
   }
   const double all_nameservers = scenario.nameservers.count;
+  const double groups = static_cast<double>(scenario.broker_groups.size());
+  std::set<std::string> clusters;
+  for (const auto& group : scenario.broker_groups) clusters.insert(group.cluster);
+  const double cluster_info_bytes =
+      kClusterInfoBytesBase + kClusterInfoBytesPerGroup * groups +
+      kClusterInfoBytesPerCluster * static_cast<double>(clusters.size());
   double brokers = 0;
-  double broker_nameservers = 0;  // broker x NameServer registration pairs
-  double registered_topics = 0;   // registrations x the topics each reports
+  double registered_topics = 0;  // registrations x the topics each reports
+  double refreshes = 0;          // 5.x refreshMetadata requests
+  double refresh_bytes_per_second = 0;
   for (const auto& group : scenario.broker_groups) {
     const double members = 1.0 + group.slaves;
     const double nameservers =
         group.nameservers.empty() ? all_nameservers : static_cast<double>(group.nameservers.size());
     brokers += members;
-    broker_nameservers += members * nameservers;
     const double registrations =
         members * nameservers *
         std::floor(active_seconds(scenario.duration_ms, group.start.min_ms) * 1000.0 /
@@ -121,9 +136,20 @@ RunCost estimate_run_cost(const Scenario& scenario) {
     cost.registrations += registrations;
     const auto on_group = topics_on_group.find(group.name);
     if (on_group != topics_on_group.end()) registered_topics += registrations * on_group->second;
+    if (scenario.profile == core::Profile::kV5) {
+      const double refreshing =
+          active_seconds(scenario.duration_ms, group.start.min_ms) - kRefreshDelaySeconds;
+      if (refreshing >= 0) {
+        refreshes += members * (std::floor(refreshing / kRefreshPeriodSeconds) + 1.0);
+      }
+      refresh_bytes_per_second += members * cluster_info_bytes / kRefreshPeriodSeconds;
+    }
   }
-  // Each broker's first registration at each NameServer records that NameServer's whole table.
-  const double view_entries = broker_nameservers * brokers;
+  // Each refresh goes to one NameServer (invokeSync to the chosen one): spread over them all.
+  const double link_bytes_per_second = scenario.nameservers.link.bandwidth_mbps * 1e6 / 8.0;
+  if (all_nameservers > 0 && link_bytes_per_second > 0) {
+    cost.refresh_link_load = refresh_bytes_per_second / all_nameservers / link_bytes_per_second;
+  }
   std::set<std::string> groups_sent_to;
   for (const auto& topic : scenario.topics) {
     if (sent_topics.count(topic.name) != 0) {
@@ -132,14 +158,15 @@ RunCost estimate_run_cost(const Scenario& scenario) {
   }
   const double run_seconds = active_seconds(scenario.duration_ms, 0);
   cost.memory_bytes =
-      kBaseBytes + kBytesPerProducer * producers + kBytesPerViewEntry * view_entries +
+      kBaseBytes + kBytesPerProducer * producers + kBytesPerBroker * brokers +
       (kBytesPerSecond + kBytesPerGroupSecond * static_cast<double>(groups_sent_to.size())) *
           run_seconds +
       kBytesPerTopicPlacement * placements + kBytesPerProducerTopic * producer_topics;
-  cost.cpu_seconds = kSecondsPerSend * cost.sends + kSecondsPerPoll * cost.route_polls +
-                     kSecondsPerRegistration * cost.registrations +
-                     kSecondsPerProducer * producers + kSecondsPerViewEntry * view_entries +
-                     kSecondsPerRegisteredTopic * registered_topics;
+  cost.cpu_seconds =
+      kSecondsPerSend * cost.sends + kSecondsPerPoll * cost.route_polls +
+      (kSecondsPerRegistration + kSecondsPerRegistrationPerBroker * brokers) * cost.registrations +
+      kSecondsPerProducer * producers + kSecondsPerClusterInfoGroup * refreshes * groups +
+      kSecondsPerRegisteredTopic * registered_topics;
   return cost;
 }
 

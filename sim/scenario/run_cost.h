@@ -8,9 +8,13 @@
 // - sends: per producer set, count x rate x the seconds from its earliest start to the end;
 // - route polls: per producer, its topics x one per pollNameServerInterval;
 // - registrations: every broker, to each of its NameServers, once per registerNameServerPeriod;
-// - NameServers x brokers^2: a registration storm changes each NameServer's table once per
-//   broker, and memory and CPU time grow so (1,000 groups of master and slave with 3 NameServers
-//   for a minute: 1.4 GB, 15 s);
+// - per broker: memory, and CPU per registration (10,000 groups of master and slave with 3
+//   NameServers for 10 minutes under 4.9: 0.8 GB, 88 s);
+// - 5.x refreshMetadata: every broker asks a NameServer for the whole cluster info every 5 s,
+//   an answer that lists every group, so CPU grows with brokers x groups; and its bytes per
+//   second, as a share of a NameServer's link (refresh_link_load). Above 1 the links cannot
+//   carry the answers: transfers pile up without bound, and so does the run's cost (4,000 groups
+//   with 1 Gbps NameServers: more than 10 minutes of CPU for one simulated minute);
 // - topics: per group serving each (tables, recorded routes) and per producer using each;
 // - the time series: a row per second with a count per broker group that takes sends.
 #pragma once
@@ -28,6 +32,9 @@ struct RunCost {
   double registrations = 0;
   double memory_bytes = 0;  // peak resident memory
   double cpu_seconds = 0;   // on the reference machine
+  // 5.x refreshMetadata's answer bytes per second asked of each NameServer, over its link's
+  // bandwidth (0 under 4.9).
+  double refresh_link_load = 0;
 };
 
 RunCost estimate_run_cost(const Scenario& scenario);

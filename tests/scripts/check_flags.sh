@@ -57,15 +57,19 @@ refused "sweep --set takes one value" \
   sweep --set no_such_field=1 "$scenario" --out out
 
 # The cost estimate: a run above --memory-limit or --cpu-limit is refused before it starts, with
-# the value that lets it through; a sweep counts its -j runs at once against the memory limit.
+# the value that lets it through, and so is one whose NameServer links 5.x's refreshMetadata
+# saturates unless --cpu-limit is given; a sweep counts its -j runs at once against the memory limit.
 groups_10k="$(cd "$(dirname "$0")/../.." && pwd)/bench/scenarios/groups_10k.json"
-estimate="estimated 58.5 k sends, 1.6 k route polls, 1.2 M registrations, 123.0 GiB, 44 min"
-refused "run above the default memory limit" \
-  "nssim run: $groups_10k: $estimate: more memory than --memory-limit 8.0 GiB (8589934592 bytes); raise it with --memory-limit 123G or make the run smaller" \
+estimate="estimated 58.5 k sends, 1.6 k route polls, 1.2 M registrations, 770 MiB, 25 min"
+refused "run whose NameServer links refreshMetadata saturates" \
+  "nssim run: $groups_10k: $estimate: 5.x refreshMetadata's cluster-info answers need 11.7 times each NameServer's link (nameservers.link.bandwidth_mbps 1000), so transfers pile up without bound and so does the run's cost; give the NameServers more bandwidth or fewer groups, or set --cpu-limit to run it anyway" \
   run "$groups_10k" --out out
+refused "run above --memory-limit" \
+  "nssim run: $groups_10k: $estimate: more memory than --memory-limit 500.0 MiB (524288000 bytes); raise it with --memory-limit 770M or make the run smaller" \
+  run "$groups_10k" --memory-limit 500M --cpu-limit 100000 --out out
 refused "run above --cpu-limit" \
-  "nssim run: $groups_10k: $estimate: longer than --cpu-limit 60 s; raise it with --cpu-limit 2665 or make the run smaller" \
-  run "$groups_10k" --memory-limit 200G --cpu-limit 60 --out out
+  "nssim run: $groups_10k: $estimate: longer than --cpu-limit 60 s; raise it with --cpu-limit 1501 or make the run smaller" \
+  run "$groups_10k" --cpu-limit 60 --out out
 refused "sweep: -j runs share the memory limit" \
   "nssim sweep: $scenario: estimated 53.1 k sends, 450 route polls, 270 registrations, 67 MiB, 0.0 s; 2 runs at once: more memory than --memory-limit 100.0 MiB (104857600 bytes); raise it with --memory-limit 135M or make the run smaller" \
   sweep "$scenario" --memory-limit 100M -j 2 --seeds 2 --out out

@@ -49,7 +49,7 @@ TEST(RunCost, CountsSendsPollsAndRegistrations) {
   EXPECT_DOUBLE_EQ(cost.registrations, 2 * 2 * 3 + 1 * 2 * 2);
 }
 
-TEST(RunCost, MemoryIsFlatInSendsLinearInProducersQuadraticInBrokers) {
+TEST(RunCost, MemoryIsFlatInSendsLinearInProducersAndBrokers) {
   const Scenario base = small_scenario();
   const double memory = estimate_run_cost(base).memory_bytes;
 
@@ -63,17 +63,15 @@ TEST(RunCost, MemoryIsFlatInSendsLinearInProducersQuadraticInBrokers) {
   const double per_producer = (estimate_run_cost(more_producers).memory_bytes - memory) / 1000;
   EXPECT_DOUBLE_EQ(per_producer, 13.0 * 1024 + 2 * 4.0 * 1024);
 
-  // Brokers x brokers x NameServers: 100 groups of master and slave (200 brokers, 2 NameServers)
-  // against 10 of them: 100 times the route-view entries.
+  // Each broker's memory: 100 groups of master and slave against 10 of them.
   const auto with_groups = [&](int count) {
     Scenario s = base;
     s.broker_groups.assign(static_cast<std::size_t>(count), base.broker_groups[0]);
     for (int i = 0; i < count; ++i) s.broker_groups[i].name = "g" + std::to_string(i);
     return estimate_run_cost(s);
   };
-  const double view_bytes_10 = with_groups(10).memory_bytes - with_groups(1).memory_bytes;
-  const double view_bytes_100 = with_groups(100).memory_bytes - with_groups(1).memory_bytes;
-  EXPECT_NEAR(view_bytes_100 / view_bytes_10, (200.0 * 200 - 4) / (20.0 * 20 - 4), 1e-9);
+  EXPECT_DOUBLE_EQ(with_groups(100).memory_bytes - with_groups(10).memory_bytes,
+                   180.0 * 36.0 * 1024);
 }
 
 TEST(RunCost, NothingToRunCostsTheBaseAndTheTimeSeries) {
@@ -119,6 +117,29 @@ TEST(RunCost, TextRoundsEachFigureForTheStartLine) {
             "2.5 G sends, 600.0 k route polls, 999 registrations, 335.3 GiB, 56 min");
   cost.cpu_seconds = 0.04;
   EXPECT_EQ(run_cost_text(cost).substr(run_cost_text(cost).size() - 5), "0.0 s");
+}
+
+// 5.x refreshMetadata: each broker asks one NameServer for the whole cluster info every 5 s, so
+// the answers' bytes per second, spread over the NameServers, load each one's link.
+TEST(RunCost, RefreshMetadataLoadsTheNameServersLinksUnder5xOnly) {
+  Scenario s = small_scenario();
+  s.profile = core::Profile::kV5;
+  s.broker_groups.assign(3000, s.broker_groups[0]);
+  for (std::size_t i = 0; i < s.broker_groups.size(); ++i) {
+    s.broker_groups[i].name = "g" + std::to_string(i);
+    s.broker_groups[i].slaves = 1;
+    s.broker_groups[i].nameservers.clear();
+  }
+  s.nameservers.count = 3;
+  s.nameservers.link.bandwidth_mbps = 1000.0;
+  // 6,000 brokers x (200 + 110 x 3,000 + 40 x 1 bytes) / 5 s / 3 NameServers / 125 MB/s.
+  const double expected = 6000.0 * (200 + 110.0 * 3000 + 40) / 5.0 / 3.0 / 125e6;
+  EXPECT_NEAR(estimate_run_cost(s).refresh_link_load, expected, 1e-12);
+  EXPECT_GT(expected, 1.0);
+  s.nameservers.link.bandwidth_mbps = 25000.0;
+  EXPECT_NEAR(estimate_run_cost(s).refresh_link_load, expected / 25, 1e-12);
+  s.profile = core::Profile::kV4_9;
+  EXPECT_EQ(estimate_run_cost(s).refresh_link_load, 0.0);
 }
 
 }  // namespace
