@@ -67,6 +67,8 @@ class SendStats {
   // valid as long as this object. The first call for a producer registers it with the trace.
   ProducerObserver& observer_for(const std::string& producer, const std::string& group);
 
+  // Whether reports also go to a trace.
+  bool traced() const { return trace_ != nullptr; }
   const SendCounts& totals() const { return totals_; }
   const std::map<std::int64_t, SendCounts>& per_second() const { return per_second_; }
   const std::vector<TimeWindow>& windows() const { return windows_; }
