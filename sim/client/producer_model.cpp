@@ -118,6 +118,7 @@ void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
   const std::uint64_t id = next_send_id++;
   Send& send = new_send(id);
   send.record.topic = spec.topics[next_topic];
+  send.topic_position = next_topic;
   send.topic_slot = topic_slot_of_position[next_topic];
   next_topic = (next_topic + 1) % spec.topics.size();
   send.record.start_ms = t_ms;
@@ -137,6 +138,7 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
   // Reset to a fresh send, keeping the buffers' capacity.
   send.id = id;
   send.live = true;
+  send.topic_position = 0;
   send.topic_slot = 0;
   send.record.start_ms = 0;
   send.record.end_ms = 0;

@@ -96,7 +96,8 @@ struct ProducerModel::Impl {
   struct Send {
     std::uint64_t id = 0;
     bool live = false;
-    std::size_t topic_slot = 0;  // index into info_by_slot
+    std::size_t topic_position = 0;  // index into spec.topics, which record.topic views
+    std::size_t topic_slot = 0;      // index into info_by_slot
     SendRecord record;
     std::shared_ptr<PublishEntry> info;  // fixed for the whole send, as upstream's local
     int times = 0;

@@ -120,7 +120,9 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
   send.attempt_begin_ms = t_ms;
   send.attempt_timeout_ms = timeout_ms;
   AttemptRecord& attempt = send.record.attempts.emplace_back();
-  attempt.broker_name = send.mq->broker_name;
+  // The interned name: a view that stays valid while the model lives, no copy per attempt.
+  attempt.broker_name = broker_ids.name(send.mq_broker);
+  attempt.broker_id = send.mq_broker;
   attempt.queue_id = send.mq->queue_id;
   attempt.start_ms = t_ms;
   attempt.end_ms = t_ms;

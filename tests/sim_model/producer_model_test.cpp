@@ -47,8 +47,8 @@ TEST(ProducerModel, SendsAreSpreadOverBothGroupsAndTopicsRoundRobin) {
   std::map<std::string, int> per_broker;
   std::map<std::string, int> per_topic;
   for (const auto& s : h.recorder.sends) {
-    ++per_broker[s.attempts.front().broker_name];
-    ++per_topic[s.topic];
+    ++per_broker[std::string(s.attempts.front().broker_name)];
+    ++per_topic[std::string(s.topic)];
   }
   EXPECT_EQ(per_topic[kTopic], 50);
   EXPECT_EQ(per_topic["TopicOther"], 50);
@@ -198,7 +198,7 @@ TEST(ProducerModel, SeedDrivesArrivalsAndTheStartingQueue) {
     std::vector<SendRecord> sends = h.recorder.sends;
     std::sort(sends.begin(), sends.end(),
               [](const SendRecord& a, const SendRecord& b) { return a.start_ms < b.start_ms; });
-    first_brokers.insert(sends.front().attempts.front().broker_name);
+    first_brokers.emplace(sends.front().attempts.front().broker_name);
   }
   EXPECT_EQ(arrivals.size(), 16u);
   EXPECT_EQ(first_brokers, (std::set<std::string>{"broker-a", "broker-b"}));
