@@ -142,6 +142,12 @@ struct ProducerModel::Impl {
     std::int64_t opened_ms = 0;
     std::vector<std::uint64_t> waiting;  // sends waiting for the connect, in order
     std::vector<std::uint64_t> pending;  // sends with a request in flight on it, sorted
+    // The sends' round trip while the network stays as it was (empty until a request finds it
+    // steady): each request then costs a comparison instead of NetworkHistory's searches.
+    SteadyRoundTrip steady;
+    bool steady_now(const NetworkHistory& history) const {
+      return steady.change_count == history.change_count();
+    }
   };
   // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
   void invoke_sync(std::uint64_t id, std::int64_t t_ms);
@@ -155,10 +161,11 @@ struct ProducerModel::Impl {
     bool close = false;
   };
   // Java: NettyRemotingClient#invokeSync once it has a channel: the budget check, then
-  // invokeSyncImpl and its exceptions.
+  // invokeSyncImpl and its exceptions. `steady` (optional) is the channel's cached round trip,
+  // used while valid and taken again when not.
   InvokeResult invoke_on_channel(NodeId node, std::uint32_t epoch, std::int64_t begin_ms,
-                                 std::int64_t timeout_ms, std::int64_t t_ms,
-                                 std::int64_t bytes) const;
+                                 std::int64_t timeout_ms, std::int64_t t_ms, std::int64_t bytes,
+                                 SteadyRoundTrip* steady = nullptr) const;
   // `channel` is channels[channel_id], passed along so that the hot path looks it up once.
   void send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
                     std::int64_t t_ms);

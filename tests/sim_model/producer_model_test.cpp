@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "producer_harness.h"
@@ -218,6 +219,30 @@ TEST(ProducerModel, AdvancingPiecewiseEqualsAdvancingAtOnce) {
     return out;
   };
   EXPECT_EQ(run(true), run(false));
+}
+
+// The world records faults while producers run: a channel's cached round trip must not outlive a
+// change recorded after it was taken.
+TEST(ProducerModel, AFaultRecordedWhileSendsRunEqualsOneKnownFromTheStart) {
+  for (const auto profile : kProfiles) {
+    auto run = [profile](bool recorded_late) {
+      Harness h(profile);
+      if (!recorded_late) h.net.stop_process(h.broker["broker-b"], DownKind::kCrash, 7000);
+      h.start();
+      h.model->advance_to(5000);
+      if (recorded_late) h.net.stop_process(h.broker["broker-b"], DownKind::kCrash, 7000);
+      h.model->advance_to(30000);
+      std::vector<std::tuple<std::int64_t, std::int64_t, SendCause, std::size_t>> out;
+      for (const auto& s : h.recorder.sends) {
+        out.emplace_back(s.start_ms, s.end_ms, s.cause, s.attempts.size());
+      }
+      return out;
+    };
+    const auto late = run(true);
+    EXPECT_EQ(late, run(false));
+    EXPECT_TRUE(std::any_of(late.begin(), late.end(),
+                            [](const auto& s) { return std::get<3>(s) > 1; }));  // retried
+  }
 }
 
 }  // namespace
