@@ -122,6 +122,27 @@ TEST(ProducerModel, ChangedRouteBuildsANewPublishInfo) {
   }
 }
 
+// Java: sendDefaultImpl's topicPublishInfo is a local: a route change while a send retries does
+// not reach it (the model keeps the replaced publish info alive for it).
+TEST(ProducerModel, ASendRetriesOnThePublishInfoItStartedWith) {
+  Harness h(core::Profile::kV5);
+  h.net.power_off(h.broker["broker-a"], 0);  // an attempt at broker-a waits out its connect
+  h.start();
+  auto only_a = h.route;
+  only_a.queue_datas.pop_back();
+  only_a.broker_datas.pop_back();
+  h.model->on_route(kTopic, only_a, 31000);
+  h.model->advance_to(61000);
+  int retried_across = 0;
+  for (const auto& s : h.recorder.sends) {
+    if (s.start_ms >= 31000 || s.attempts.size() < 2 || s.attempts[1].start_ms < 31000) continue;
+    ++retried_across;
+    EXPECT_EQ(s.attempts[1].broker_name, "broker-b") << s.start_ms;
+    EXPECT_EQ(s.cause, SendCause::kOk) << s.start_ms;
+  }
+  EXPECT_GT(retried_across, 0);
+}
+
 TEST(ProducerModel, QueueOfAGroupWithoutAddressFailsAndIsRetriedElsewhere) {
   for (auto profile : kProfiles) {
     Harness h(profile, {"broker-a"});
