@@ -110,7 +110,20 @@ void ProducerModel::Impl::schedule_arrival(std::uint64_t k) {
   }
   constexpr double kBeyondAnyClockMs = 0x1p62;  // ~146 million years, exact in double and int64
   if (!(offset_ms < kBeyondAnyClockMs - static_cast<double>(start_ms))) return;
-  schedule(start_ms + static_cast<std::int64_t>(offset_ms), EventKind::kArrival);
+  next_arrival =
+      Event{start_ms + static_cast<std::int64_t>(offset_ms), next_seq++, EventKind::kArrival};
+}
+
+std::optional<ProducerModel::Impl::Event> ProducerModel::Impl::take_due(std::int64_t t_ms) {
+  const bool heap_due = !events.empty() && events.top().t_ms <= t_ms;
+  if (next_arrival && next_arrival->t_ms <= t_ms &&
+      (!heap_due || Later{}(events.top(), *next_arrival))) {
+    return std::exchange(next_arrival, std::nullopt);
+  }
+  if (!heap_due) return std::nullopt;
+  const Event event = events.top();
+  events.pop();
+  return event;
 }
 
 void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
@@ -118,6 +131,7 @@ void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
   const std::uint64_t id = next_send_id++;
   Send& send = new_send(id);
   send.record.topic = spec.topics[next_topic];
+  send.topic_position = next_topic;
   send.topic_slot = topic_slot_of_position[next_topic];
   next_topic = (next_topic + 1) % spec.topics.size();
   send.record.start_ms = t_ms;
@@ -137,12 +151,13 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
   // Reset to a fresh send, keeping the buffers' capacity.
   send.id = id;
   send.live = true;
+  send.topic_position = 0;
   send.topic_slot = 0;
   send.record.start_ms = 0;
   send.record.end_ms = 0;
   send.record.cause = SendCause::kOk;
   send.record.attempts.clear();
-  send.info.reset();
+  release_info(send);
   send.times = 0;
   send.times_total = 0;
   send.mq = nullptr;
@@ -209,7 +224,7 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
       if (const auto slot = topic_slots.find(topic); slot != topic_slots.end()) {
         info_by_slot[slot->second] = info;
       }
-      topic_publish_info_table[topic] = std::move(info);
+      retire_info(std::exchange(topic_publish_info_table[topic], std::move(info)));
       topic_route_table[topic] = *route;
     }
   }
@@ -273,11 +288,7 @@ void ProducerModel::advance_to(std::int64_t t_ms) {
     producer_model_fail("advance_to: time goes backwards");
   }
   impl_->advanced_ms = t_ms;
-  while (!impl_->events.empty() && impl_->events.top().t_ms <= t_ms) {
-    const Impl::Event event = impl_->events.top();
-    impl_->events.pop();
-    impl_->run(event);
-  }
+  while (const auto event = impl_->take_due(t_ms)) impl_->run(*event);
   impl_->observer.on_advanced(impl_->report_frontier(t_ms));
 }
 

@@ -34,9 +34,13 @@ struct ProducerModel::Impl {
   // ---- ids of the send path (producer_ids.h) ----
   // A publish info and the broker id of each of its queues, in message_queue_list order, so that
   // a selected queue leads to its broker, address and channel through vectors.
+  // Sends hold one by a plain pointer and a count the model keeps (one thread: no atomic
+  // reference count per send); one replaced while sends still hold it waits in retired_infos.
   struct PublishEntry {
     TopicPublishInfo info;
     std::vector<std::uint32_t> queue_brokers;
+    int sends = 0;         // sends holding it
+    bool retired = false;  // no longer in the tables
   };
   // By address id: NettyRemotingClient's channelTables entry (a SlotTable handle, 0: none) and
   // the address's node, resolved on its first connect.
@@ -96,9 +100,10 @@ struct ProducerModel::Impl {
   struct Send {
     std::uint64_t id = 0;
     bool live = false;
-    std::size_t topic_slot = 0;  // index into info_by_slot
+    std::size_t topic_position = 0;  // index into spec.topics, which record.topic views
+    std::size_t topic_slot = 0;      // index into info_by_slot
     SendRecord record;
-    std::shared_ptr<PublishEntry> info;  // fixed for the whole send, as upstream's local
+    PublishEntry* info = nullptr;  // fixed for the whole send, as upstream's local (hold_info)
     int times = 0;
     int times_total = 0;
     // The last queue selected: one of info's queues, or mq_picked (4.9's pickOneAtLeast makes
@@ -120,6 +125,11 @@ struct ProducerModel::Impl {
     // tryToFindTopicPublishInfo is on its second update, for the default topic TBW102.
     bool query_default = false;
   };
+  // A send takes or lets go of the publish info it keeps for its whole run.
+  void hold_info(Send& send, PublishEntry* entry);
+  void release_info(Send& send);
+  // The tables dropped `entry`: it lives on while sends hold it.
+  void retire_info(std::shared_ptr<PublishEntry> entry);
   void begin_send(std::uint64_t id, std::int64_t t_ms);
   // The send loop with the publish info now in the table, or "No route info of this topic".
   void start_with_publish_info(std::uint64_t id, std::int64_t t_ms);
@@ -141,6 +151,12 @@ struct ProducerModel::Impl {
     std::int64_t opened_ms = 0;
     std::vector<std::uint64_t> waiting;  // sends waiting for the connect, in order
     std::vector<std::uint64_t> pending;  // sends with a request in flight on it, sorted
+    // The sends' round trip while the network stays as it was (empty until a request finds it
+    // steady): each request then costs a comparison instead of NetworkHistory's searches.
+    SteadyRoundTrip steady;
+    bool steady_now(const NetworkHistory& history) const {
+      return steady.change_count == history.change_count();
+    }
   };
   // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
   void invoke_sync(std::uint64_t id, std::int64_t t_ms);
@@ -154,10 +170,11 @@ struct ProducerModel::Impl {
     bool close = false;
   };
   // Java: NettyRemotingClient#invokeSync once it has a channel: the budget check, then
-  // invokeSyncImpl and its exceptions.
+  // invokeSyncImpl and its exceptions. `steady` (optional) is the channel's cached round trip,
+  // used while valid and taken again when not.
   InvokeResult invoke_on_channel(NodeId node, std::uint32_t epoch, std::int64_t begin_ms,
-                                 std::int64_t timeout_ms, std::int64_t t_ms,
-                                 std::int64_t bytes) const;
+                                 std::int64_t timeout_ms, std::int64_t t_ms, std::int64_t bytes,
+                                 SteadyRoundTrip* steady = nullptr) const;
   // `channel` is channels[channel_id], passed along so that the hot path looks it up once.
   void send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
                     std::int64_t t_ms);
@@ -239,6 +256,11 @@ struct ProducerModel::Impl {
 
   // ---- state ----
   std::priority_queue<Event, std::vector<Event>, Later> events;
+  // The next arrival, kept beside the heap in the same (t_ms, seq) order: there is at most one
+  // at a time and every send starts with one, so this saves half the heap's pushes and pops.
+  std::optional<Event> next_arrival;
+  // Removes and returns the earliest event at or before t_ms, if any.
+  std::optional<Event> take_due(std::int64_t t_ms);
   std::uint64_t next_seq = 0;
   std::optional<std::int64_t> advanced_ms;
   std::uint64_t arrivals = 0;
@@ -248,6 +270,7 @@ struct ProducerModel::Impl {
   std::map<std::string, core::TopicRouteData> topic_route_table;
   std::map<std::string, std::map<std::int64_t, std::string>> broker_addr_table;
   std::map<std::string, std::shared_ptr<PublishEntry>> topic_publish_info_table;
+  std::vector<std::shared_ptr<PublishEntry>> retired_infos;  // replaced, still held by sends
   struct RouteAnswer {
     std::string topic;
     std::optional<core::TopicRouteData> route;

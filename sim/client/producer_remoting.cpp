@@ -33,7 +33,8 @@ void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
   Send& send = send_at(id);
   if (const std::uint64_t existing = address_entries[send.addr].channel; existing != 0) {
     Channel& channel = channel_at(existing);
-    if (channel.connected &&
+    // A steady round trip means the incarnation is still running: no FIN to look for.
+    if (channel.connected && !channel.steady_now(network) &&
         network.client_sees_close(self, channel.node, channel.epoch, channel.opened_ms, t_ms)) {
       close_channel(existing, t_ms, /*fail_fast=*/false);
     } else if (channel.connected) {
@@ -90,7 +91,7 @@ void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t
 
 ProducerModel::Impl::InvokeResult ProducerModel::Impl::invoke_on_channel(
     NodeId node, std::uint32_t epoch, std::int64_t begin_ms, std::int64_t timeout_ms,
-    std::int64_t t_ms, std::int64_t bytes) const {
+    std::int64_t t_ms, std::int64_t bytes, SteadyRoundTrip* steady) const {
   const std::int64_t cost = t_ms - begin_ms;
   const bool v4_9 = profile == core::Profile::kV4_9;
   const bool close_if_timeout = spec.config.client_close_socket_if_timeout;
@@ -101,7 +102,17 @@ ProducerModel::Impl::InvokeResult ProducerModel::Impl::invoke_on_channel(
   }
   const std::int64_t left = timeout_ms - cost;
   const std::int64_t deadline = t_ms + left;
-  const Exchange result = network.exchange(self, node, epoch, t_ms, deadline, bytes);
+  Exchange result;
+  if (steady != nullptr && steady->change_count == network.change_count() &&
+      steady->epoch == epoch && steady->bytes == bytes) {
+    result = steady->exchange(t_ms, deadline);
+  } else {
+    result = network.exchange(self, node, epoch, t_ms, deadline, bytes);
+    if (steady != nullptr) {
+      *steady =
+          network.steady_round_trip(self, node, epoch, t_ms, bytes).value_or(SteadyRoundTrip{});
+    }
+  }
   switch (result.outcome) {
     case ExchangeOutcome::kAnswered:
       return {result.at_ms, SendCause::kOk, /*close=*/false};
@@ -130,7 +141,7 @@ void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_i
   Send& send = send_at(id);
   const InvokeResult result =
       invoke_on_channel(channel.node, channel.epoch, send.attempt_begin_ms, send.attempt_timeout_ms,
-                        t_ms, spec.message_size_bytes);
+                        t_ms, spec.message_size_bytes, &channel.steady);
   plan(id, channel_id, channel, result.end_ms, result.cause, result.close);
 }
 

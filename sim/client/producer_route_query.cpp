@@ -99,7 +99,8 @@ void ProducerModel::Impl::on_update_skipped(std::uint64_t caller, std::int64_t t
 }
 
 const std::string& ProducerModel::Impl::route_call_topic(std::uint64_t caller) {
-  return caller == kRoutePollCaller ? spec.topics[poll.position] : send_at(caller).record.topic;
+  return caller == kRoutePollCaller ? spec.topics[poll.position]
+                                    : spec.topics[send_at(caller).topic_position];
 }
 
 // Java: MQClientAPIImpl#getTopicRouteInfoFromNameServer with mqClientApiTimeout, under the lock.

@@ -3,6 +3,9 @@
 // info first makes tryToFindTopicPublishInfo's synchronous route query
 // (producer_route_query.cpp).
 
+#include <algorithm>
+#include <utility>
+
 #include "nameserver_core/ids.h"
 #include "sim/client/producer_model_impl.h"
 
@@ -45,12 +48,32 @@ void ProducerModel::Impl::note_master_address(const core::BrokerData& broker) {
 
 std::shared_ptr<ProducerModel::Impl::PublishEntry> ProducerModel::Impl::publish_entry(
     TopicPublishInfo info) {
-  auto entry = std::make_shared<PublishEntry>(PublishEntry{std::move(info), {}});
+  auto entry = std::make_shared<PublishEntry>(PublishEntry{std::move(info), {}, 0, false});
   entry->queue_brokers.reserve(entry->info.message_queue_list().size());
   for (const MessageQueue& mq : entry->info.message_queue_list()) {
     entry->queue_brokers.push_back(broker_ids.intern(mq.broker_name));
   }
   return entry;
+}
+
+void ProducerModel::Impl::hold_info(Send& send, PublishEntry* entry) {
+  release_info(send);
+  send.info = entry;
+  if (entry != nullptr) ++entry->sends;
+}
+
+void ProducerModel::Impl::release_info(Send& send) {
+  PublishEntry* entry = std::exchange(send.info, nullptr);
+  if (entry == nullptr || --entry->sends > 0 || !entry->retired) return;
+  const auto it = std::find_if(retired_infos.begin(), retired_infos.end(),
+                               [entry](const auto& held) { return held.get() == entry; });
+  if (it != retired_infos.end()) retired_infos.erase(it);
+}
+
+void ProducerModel::Impl::retire_info(std::shared_ptr<PublishEntry> entry) {
+  if (entry == nullptr || entry->sends == 0) return;
+  entry->retired = true;
+  retired_infos.push_back(std::move(entry));
 }
 
 // Java: DefaultMQProducerImpl#sendDefaultImpl up to its loop. beginTimestampFirst is the arrival,
@@ -67,8 +90,8 @@ void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
 
 void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
   Send& send = send_at(id);
-  send.info = info_by_slot[send.topic_slot];
-  if (!send.info || !send.info->info.ok()) {
+  hold_info(send, info_by_slot[send.topic_slot].get());
+  if (send.info == nullptr || !send.info->info.ok()) {
     // MQClientException "No route info of this topic" (NOT_FOUND_TOPIC_EXCEPTION).
     finish_send(id, t_ms, SendCause::kNoRoute);
     return;
@@ -120,7 +143,9 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
   send.attempt_begin_ms = t_ms;
   send.attempt_timeout_ms = timeout_ms;
   AttemptRecord& attempt = send.record.attempts.emplace_back();
-  attempt.broker_name = send.mq->broker_name;
+  // The interned name: a view that stays valid while the model lives, no copy per attempt.
+  attempt.broker_name = broker_ids.name(send.mq_broker);
+  attempt.broker_id = send.mq_broker;
   attempt.queue_id = send.mq->queue_id;
   attempt.start_ms = t_ms;
   attempt.end_ms = t_ms;
@@ -169,7 +194,7 @@ void ProducerModel::Impl::finish_send(std::uint64_t id, std::int64_t t_ms, SendC
   Send& send = send_at(id);
   send.live = false;
   --live_sends;
-  send.info.reset();
+  release_info(send);
   SendRecord& record = send.record;
   record.end_ms = t_ms;
   record.cause = cause;

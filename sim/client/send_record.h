@@ -1,9 +1,11 @@
 // File: what one producer send did, as the producer model reports it to whoever measures the run.
-// Kept small: a large run reports tens of millions of these and keeps only aggregates.
+// Kept small and without copies of names: a large run reports hundreds of millions of these and
+// keeps only aggregates.
 #pragma once
 
 #include <cstdint>
-#include <string>
+#include <limits>
+#include <string_view>
 #include <vector>
 
 namespace nssim::sim {
@@ -21,16 +23,24 @@ enum class SendCause {
 };
 const char* send_cause_name(SendCause cause);
 
+// A record's names are views of strings owned by whoever reports it (the producer model's interned
+// names and its spec): valid while the reporter lives, so an observer that keeps a record past
+// its producer copies them.
+inline constexpr std::uint32_t kNoBrokerId = std::numeric_limits<std::uint32_t>::max();
+
 struct AttemptRecord {
-  std::string broker_name;
+  std::string_view broker_name;
   std::int64_t start_ms = 0;
   std::int64_t end_ms = 0;
   SendCause cause = SendCause::kOk;
   int queue_id = 0;  // of the queue selected in broker_name (MessageQueue#queueId)
+  // The reporter's own small id for broker_name (one name, one id, per producer), or kNoBrokerId:
+  // an observer may index its per-producer tables by it instead of hashing the name.
+  std::uint32_t broker_id = kNoBrokerId;
 };
 
 struct SendRecord {
-  std::string topic;
+  std::string_view topic;
   std::int64_t start_ms = 0;
   std::int64_t end_ms = 0;
   SendCause cause = SendCause::kOk;  // kOk, or why the send as a whole failed

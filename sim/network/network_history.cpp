@@ -106,6 +106,7 @@ NodeState& NetworkHistory::begin_change(NodeId node, std::int64_t t_ms) {
   timeline(node);  // validates the id
   auto& states = nodes_[static_cast<std::size_t>(node)].states;
   require(t_ms >= states.back().first, "node changes must be recorded in time order");
+  ++change_count_;
   states.emplace_back(t_ms, states.back().second);
   return states.back().second;
 }
@@ -179,6 +180,7 @@ void NetworkHistory::change_cut(NodeId from, NodeId to, int delta, std::int64_t 
   require(t_ms >= entries.back().first, "cuts must be recorded in time order");
   const int count = entries.back().second + delta;
   require(count >= 0, "heal without a matching cut");
+  ++change_count_;
   entries.emplace_back(t_ms, count);
 }
 
@@ -365,6 +367,28 @@ std::optional<Exchange> NetworkHistory::steady_exchange(NodeId client, NodeId se
   const std::int64_t answered = reached + transit_between(ss, cs, 0);
   if (answered > deadline_ms) return Exchange{ExchangeOutcome::kSilent, deadline_ms};
   return Exchange{ExchangeOutcome::kAnswered, answered};
+}
+
+std::optional<SteadyRoundTrip> NetworkHistory::steady_round_trip(NodeId client, NodeId server,
+                                                                 std::uint32_t epoch,
+                                                                 std::int64_t t_ms,
+                                                                 std::int64_t bytes) const {
+  const auto& c = timeline(client).states.back();
+  const auto& s = timeline(server).states.back();
+  if (c.first > t_ms || s.first > t_ms) return std::nullopt;
+  const NodeState& cs = c.second;
+  const NodeState& ss = s.second;
+  if (!cs.host_up || !ss.host_up || ss.epoch != epoch || ss.process != ProcessState::kUp) {
+    return std::nullopt;
+  }
+  for (const CutTimeline* cut : {cut_timeline(client, server), cut_timeline(server, client)}) {
+    if (cut != nullptr && (cut->back().first > t_ms || cut->back().second != 0)) {
+      return std::nullopt;
+    }
+  }
+  // steady_exchange's hops, from the same states.
+  return SteadyRoundTrip{change_count_, epoch, bytes, transit_between(cs, ss, bytes),
+                         transit_between(ss, cs, 0)};
 }
 
 Exchange NetworkHistory::exchange(NodeId client, NodeId server, std::uint32_t epoch,

@@ -62,6 +62,29 @@ struct Exchange {
   std::int64_t at_ms = 0;  // when the client learns it (the deadline for kSilent)
 };
 
+// The round trip of a request over one connection while nothing about its two ends or the paths
+// between them changes: what NetworkHistory::exchange gives in that case, kept by a caller that
+// makes many requests over one connection (a producer's channel to a broker) so that each costs a
+// comparison instead of the timeline searches. Valid while NetworkHistory::change_count() equals
+// change_count, for requests of `bytes` to incarnation `epoch`, sent at or after the instant it was
+// taken at.
+struct SteadyRoundTrip {
+  std::uint64_t change_count = 0;  // 0: none (the history's count starts at 1)
+  std::uint32_t epoch = 0;
+  std::int64_t bytes = 0;
+  std::int64_t request_ms = 0;   // client to server, with the payload
+  std::int64_t response_ms = 0;  // server to client, without one
+
+  // exchange() of a request sent at sent_ms, answered unless a hop ends after deadline_ms.
+  Exchange exchange(std::int64_t sent_ms, std::int64_t deadline_ms) const {
+    const std::int64_t answered = sent_ms + request_ms + response_ms;
+    if (sent_ms + request_ms > deadline_ms || answered > deadline_ms) {
+      return Exchange{ExchangeOutcome::kSilent, deadline_ms};
+    }
+    return Exchange{ExchangeOutcome::kAnswered, answered};
+  }
+};
+
 // How long a SYN waits before it is sent again (Linux: initial RTO 1 s, doubled each time).
 inline constexpr std::int64_t kSynRetransmitOffsetsMs[] = {0,     1000,  3000, 7000,
                                                            15000, 31000, 63000};
@@ -141,6 +164,18 @@ class NetworkHistory {
   Exchange exchange(NodeId client, NodeId server, std::uint32_t epoch, std::int64_t sent_ms,
                     std::int64_t deadline_ms, std::int64_t bytes = 0) const;
 
+  // How many changes have been recorded, plus one: it moves with every change, so a value derived
+  // from the timelines stays true while it holds.
+  std::uint64_t change_count() const { return change_count_; }
+  // The steady round trip of requests of `bytes` from `client` to incarnation `epoch` of `server`
+  // sent at or after t_ms, if every timeline of the two nodes and the paths between them has its
+  // latest change at or before t_ms, both hosts are up, both directions open and the incarnation
+  // running (not paused). Then, while change_count() holds, exchange() gives what the round trip
+  // gives, and the client sees no close of the incarnation (client_sees_close).
+  std::optional<SteadyRoundTrip> steady_round_trip(NodeId client, NodeId server,
+                                                   std::uint32_t epoch, std::int64_t t_ms,
+                                                   std::int64_t bytes) const;
+
   // All instants at which anything changed, sorted, for callers that must wake up at changes.
   std::vector<std::int64_t> change_times() const;
   // The instants at which anything about `a`, `b` or the paths between them changed, sorted.
@@ -174,6 +209,7 @@ class NetworkHistory {
                                           std::int64_t sent_ms, std::int64_t deadline_ms,
                                           std::int64_t bytes) const;
 
+  std::uint64_t change_count_ = 1;
   std::vector<NodeTimeline> nodes_;
   std::map<std::string, NodeId> by_name_;
   // (from, to) -> (since, nested cut count), time-ordered.

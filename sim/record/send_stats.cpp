@@ -40,7 +40,7 @@ class SendStats::Observer : public ProducerObserver {
         trace_(trace),
         trace_handle_(trace_handle) {}
   void on_send(const SendRecord& record) override {
-    stats_.on_send(record, group_);
+    stats_.on_send(record, group_, brokers_by_id_);
     if (trace_ != nullptr) trace_->on_send(trace_handle_, record);
   }
   void on_publish_info(const std::string& topic, std::int64_t t_ms,
@@ -60,6 +60,7 @@ class SendStats::Observer : public ProducerObserver {
   SendCounts& group_;
   TraceSink* trace_;
   std::size_t trace_handle_;
+  std::vector<BrokerAttempts*> brokers_by_id_;  // by this producer's broker ids; null: not yet met
 };
 
 SendStats::SendStats(std::vector<TimeWindow> windows, TraceSink* trace)
@@ -79,14 +80,27 @@ ProducerObserver& SendStats::observer_for(const std::string& producer, const std
   return *slot;
 }
 
-void SendStats::count_attempt(const AttemptRecord& attempt) {
-  if (attempt.broker_name.empty()) return;  // no queue was chosen: no broker to count it at
-  auto indexed = broker_index_.find(attempt.broker_name);
+BrokerAttempts& SendStats::broker_entry(std::string_view name) {
+  auto indexed = broker_index_.find(name);
   if (indexed == broker_index_.end()) {
-    auto& entry = *by_broker_.try_emplace(attempt.broker_name).first;
+    auto& entry = *by_broker_.try_emplace(std::string(name)).first;
     indexed = broker_index_.emplace(std::string_view(entry.first), &entry.second).first;
   }
-  BrokerAttempts& broker = *indexed->second;
+  return *indexed->second;
+}
+
+void SendStats::count_attempt(const AttemptRecord& attempt, std::vector<BrokerAttempts*>& by_id) {
+  if (attempt.broker_name.empty()) return;  // no queue was chosen: no broker to count it at
+  BrokerAttempts* found = nullptr;
+  if (attempt.broker_id != kNoBrokerId) {
+    if (by_id.size() <= attempt.broker_id) by_id.resize(attempt.broker_id + 1, nullptr);
+    BrokerAttempts*& cached = by_id[attempt.broker_id];
+    if (cached == nullptr) cached = &broker_entry(attempt.broker_name);
+    found = cached;
+  } else {
+    found = &broker_entry(attempt.broker_name);
+  }
+  BrokerAttempts& broker = *found;
   ++broker.attempts;
   ++broker.by_cause[static_cast<std::size_t>(attempt.cause)];
   if (attempt.cause != SendCause::kOk) return;
@@ -95,10 +109,11 @@ void SendStats::count_attempt(const AttemptRecord& attempt) {
   ++broker.ok_per_second[second];
 }
 
-void SendStats::on_send(const SendRecord& record, SendCounts& group) {
+void SendStats::on_send(const SendRecord& record, SendCounts& group,
+                        std::vector<BrokerAttempts*>& by_id) {
   totals_.add(record);
   group.add(record);
-  for (const auto& attempt : record.attempts) count_attempt(attempt);
+  for (const auto& attempt : record.attempts) count_attempt(attempt, by_id);
   const std::int64_t second = record.start_ms / 1000;
   if (last_second_ == per_second_.end() || last_second_->first != second) {
     last_second_ = per_second_.try_emplace(second).first;

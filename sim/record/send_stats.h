@@ -67,6 +67,8 @@ class SendStats {
   // valid as long as this object. The first call for a producer registers it with the trace.
   ProducerObserver& observer_for(const std::string& producer, const std::string& group);
 
+  // Whether reports also go to a trace.
+  bool traced() const { return trace_ != nullptr; }
   const SendCounts& totals() const { return totals_; }
   const std::map<std::int64_t, SendCounts>& per_second() const { return per_second_; }
   const std::vector<TimeWindow>& windows() const { return windows_; }
@@ -86,8 +88,10 @@ class SendStats {
 
  private:
   class Observer;
-  void on_send(const SendRecord& record, SendCounts& group);
-  void count_attempt(const AttemptRecord& attempt);
+  // `by_id` is the reporting producer's cache of by_broker_'s entries by its broker ids.
+  void on_send(const SendRecord& record, SendCounts& group, std::vector<BrokerAttempts*>& by_id);
+  void count_attempt(const AttemptRecord& attempt, std::vector<BrokerAttempts*>& by_id);
+  BrokerAttempts& broker_entry(std::string_view name);
 
   std::vector<TimeWindow> windows_;
   TraceSink* trace_;
@@ -103,9 +107,9 @@ class SendStats {
   std::map<std::string, std::unique_ptr<Observer>> observers_;
   std::map<std::string, SendCounts> by_group_;
   std::map<std::string, BrokerAttempts> by_broker_;
-  // by_broker_'s entries by name (the keys are views of its keys): a producer's attempts go
-  // round-robin over its topics' brokers, so the broker changes with nearly every attempt, and one
-  // hash look-up costs less than a descent of the ordered map. Only searched, never iterated.
+  // by_broker_'s entries by name (the keys are views of its keys), for the first attempt of each
+  // producer at each broker and for records without a broker id; after that each producer's
+  // observer finds the entry by the record's broker id. Only searched, never iterated.
   std::unordered_map<std::string_view, BrokerAttempts*> broker_index_;
 };
 

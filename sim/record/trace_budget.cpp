@@ -20,8 +20,9 @@ constexpr std::int64_t kFirstPollDelayMs = 10;
 
 constexpr const char* kUnitLetters = "KMGT";
 
-std::string longest(const std::vector<std::string>& names) {
-  std::string best;
+// The longest of `names` (the first of equal length), or an empty view.
+std::string_view longest(const std::vector<std::string>& names) {
+  std::string_view best;
   for (const auto& name : names) {
     if (name.size() > best.size()) best = name;
   }

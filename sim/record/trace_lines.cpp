@@ -21,7 +21,7 @@ void append_int(std::string& out, std::string_view key, std::int64_t value) {
   out += std::to_string(value);
 }
 
-void append_string(std::string& out, std::string_view key, const std::string& value) {
+void append_string(std::string& out, std::string_view key, std::string_view value) {
   append_key(out, key);
   append_json_string(out, value);
 }

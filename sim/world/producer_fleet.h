@@ -1,7 +1,7 @@
 // File: the world's producers. None is a SimGrid actor: each producer process is a ProducerModel
 // (its sends, its sends' route queries and its scheduled route poll), evaluated against the
-// network's and the NameServers' histories. One driver actor advances every model on a 5 s batch,
-// behind the present by the models' lag, so a producer costs SimGrid nothing.
+// network's and the NameServers' histories. One driver actor advances every model on a 60 s batch
+// (5 s when tracing), behind the present by the models' lag, so a producer costs SimGrid nothing.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +20,7 @@ class ProducerFleet {
   // Starts the process of producer `node` (incarnation `epoch`) at t_ms. Faults never end a
   // producer process (only partitions and latency faults reach producers), so it runs to the end.
   void start(NodeId node, std::uint32_t epoch, std::int64_t t_ms);
-  // The driver actor's body: every kAdvancePeriodMs, evaluates every producer up to the known
+  // The driver actor's body: every batch period, evaluates every producer up to the known
   // past. Never returns; the actor is a daemon.
   void drive();
   // Evaluates every producer's sends that started up to `end_ms`.

@@ -334,6 +334,42 @@ TEST(NetworkHistory, ExchangeWithAFinSentBeforeTheRequestSeesIt) {
   EXPECT_EQ(e.at_ms, 104);  // the FIN left at 98 and takes 6 ms
 }
 
+TEST(NetworkHistory, SteadyRoundTripGivesWhatExchangeGivesUntilTheNextChange) {
+  TwoNodes t;
+  t.net.set_latency(t.server, 2.0, 40);                                 // a 3 ms hop from 40 on
+  EXPECT_FALSE(t.net.steady_round_trip(t.client, t.server, 1, 39, 0));  // a change after 39
+  const auto steady = t.net.steady_round_trip(t.client, t.server, 1, 40, 1'000'000);
+  ASSERT_TRUE(steady.has_value());
+  EXPECT_EQ(steady->change_count, t.net.change_count());
+  for (const std::int64_t sent : {40, 41, 500, 90'000}) {
+    for (const std::int64_t budget : {0, 5, 6, 7, 10, 3000}) {
+      const Exchange cached = steady->exchange(sent, sent + budget);
+      const Exchange general =
+          t.net.exchange(t.client, t.server, 1, sent, sent + budget, 1'000'000);
+      EXPECT_EQ(cached.outcome, general.outcome) << sent << " " << budget;
+      EXPECT_EQ(cached.at_ms, general.at_ms) << sent << " " << budget;
+    }
+  }
+  // A change recorded later, even one far ahead of the instants asked about, moves the count.
+  const std::uint64_t before = t.net.change_count();
+  t.net.stop_process(t.server, DownKind::kCrash, 100'000);
+  EXPECT_NE(t.net.change_count(), before);
+}
+
+TEST(NetworkHistory, SteadyRoundTripNeedsARunningIncarnationAndOpenPaths) {
+  TwoNodes t;
+  EXPECT_FALSE(t.net.steady_round_trip(t.client, t.server, 2, 10, 0));  // not its incarnation
+  t.net.cut(t.server, t.client, 20);
+  EXPECT_FALSE(t.net.steady_round_trip(t.client, t.server, 1, 30, 0));
+  t.net.heal(t.server, t.client, 40);
+  EXPECT_TRUE(t.net.steady_round_trip(t.client, t.server, 1, 40, 0));
+  t.net.pause(t.server, 50);
+  EXPECT_FALSE(t.net.steady_round_trip(t.client, t.server, 1, 60, 0));
+  t.net.resume(t.server, 70);
+  t.net.power_off(t.client, 80);
+  EXPECT_FALSE(t.net.steady_round_trip(t.client, t.server, 1, 90, 0));
+}
+
 TEST(NetworkHistory, IncarnationEndIsUnknownWhileItRuns) {
   TwoNodes t;
   t.net.pause(t.server, 50);

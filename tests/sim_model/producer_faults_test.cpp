@@ -45,7 +45,8 @@ TEST(ProducerFaults, SelectionBeforeTheBudgetCheckAdvancesTheIndex) {
     h.net.power_off(h.broker["broker-b"], 45000);
     h.start().advance_to(200000);
     std::vector<std::string> first_broker;
-    for (const auto& s : h.recorder.sends) first_broker.push_back(s.attempts.front().broker_name);
+    for (const auto& s : h.recorder.sends)
+      first_broker.emplace_back(s.attempts.front().broker_name);
     ASSERT_EQ(first_broker.size(), 20u);
     const auto failed = h.failed();
     ASSERT_FALSE(failed.empty());

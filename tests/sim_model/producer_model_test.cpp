@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "producer_harness.h"
@@ -47,8 +48,8 @@ TEST(ProducerModel, SendsAreSpreadOverBothGroupsAndTopicsRoundRobin) {
   std::map<std::string, int> per_broker;
   std::map<std::string, int> per_topic;
   for (const auto& s : h.recorder.sends) {
-    ++per_broker[s.attempts.front().broker_name];
-    ++per_topic[s.topic];
+    ++per_broker[std::string(s.attempts.front().broker_name)];
+    ++per_topic[std::string(s.topic)];
   }
   EXPECT_EQ(per_topic[kTopic], 50);
   EXPECT_EQ(per_topic["TopicOther"], 50);
@@ -119,6 +120,27 @@ TEST(ProducerModel, ChangedRouteBuildsANewPublishInfo) {
       EXPECT_EQ(s.attempts.front().broker_name, "broker-a");
     }
   }
+}
+
+// Java: sendDefaultImpl's topicPublishInfo is a local: a route change while a send retries does
+// not reach it (the model keeps the replaced publish info alive for it).
+TEST(ProducerModel, ASendRetriesOnThePublishInfoItStartedWith) {
+  Harness h(core::Profile::kV5);
+  h.net.power_off(h.broker["broker-a"], 0);  // an attempt at broker-a waits out its connect
+  h.start();
+  auto only_a = h.route;
+  only_a.queue_datas.pop_back();
+  only_a.broker_datas.pop_back();
+  h.model->on_route(kTopic, only_a, 31000);
+  h.model->advance_to(61000);
+  int retried_across = 0;
+  for (const auto& s : h.recorder.sends) {
+    if (s.start_ms >= 31000 || s.attempts.size() < 2 || s.attempts[1].start_ms < 31000) continue;
+    ++retried_across;
+    EXPECT_EQ(s.attempts[1].broker_name, "broker-b") << s.start_ms;
+    EXPECT_EQ(s.cause, SendCause::kOk) << s.start_ms;
+  }
+  EXPECT_GT(retried_across, 0);
 }
 
 TEST(ProducerModel, QueueOfAGroupWithoutAddressFailsAndIsRetriedElsewhere) {
@@ -198,7 +220,7 @@ TEST(ProducerModel, SeedDrivesArrivalsAndTheStartingQueue) {
     std::vector<SendRecord> sends = h.recorder.sends;
     std::sort(sends.begin(), sends.end(),
               [](const SendRecord& a, const SendRecord& b) { return a.start_ms < b.start_ms; });
-    first_brokers.insert(sends.front().attempts.front().broker_name);
+    first_brokers.emplace(sends.front().attempts.front().broker_name);
   }
   EXPECT_EQ(arrivals.size(), 16u);
   EXPECT_EQ(first_brokers, (std::set<std::string>{"broker-a", "broker-b"}));
@@ -218,6 +240,30 @@ TEST(ProducerModel, AdvancingPiecewiseEqualsAdvancingAtOnce) {
     return out;
   };
   EXPECT_EQ(run(true), run(false));
+}
+
+// The world records faults while producers run: a channel's cached round trip must not outlive a
+// change recorded after it was taken.
+TEST(ProducerModel, AFaultRecordedWhileSendsRunEqualsOneKnownFromTheStart) {
+  for (const auto profile : kProfiles) {
+    auto run = [profile](bool recorded_late) {
+      Harness h(profile);
+      if (!recorded_late) h.net.stop_process(h.broker["broker-b"], DownKind::kCrash, 7000);
+      h.start();
+      h.model->advance_to(5000);
+      if (recorded_late) h.net.stop_process(h.broker["broker-b"], DownKind::kCrash, 7000);
+      h.model->advance_to(30000);
+      std::vector<std::tuple<std::int64_t, std::int64_t, SendCause, std::size_t>> out;
+      for (const auto& s : h.recorder.sends) {
+        out.emplace_back(s.start_ms, s.end_ms, s.cause, s.attempts.size());
+      }
+      return out;
+    };
+    const auto late = run(true);
+    EXPECT_EQ(late, run(false));
+    EXPECT_TRUE(std::any_of(late.begin(), late.end(),
+                            [](const auto& s) { return std::get<3>(s) > 1; }));  // retried
+  }
 }
 
 }  // namespace
