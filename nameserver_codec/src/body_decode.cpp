@@ -170,15 +170,21 @@ core::RegisterBrokerBody decode_register_broker_body(const json& value, core::Pr
     body.topic_config_serialize_wrapper =
         decode_wrapper(*wrapper, "body.topicConfigSerializeWrapper", profile, now_ms);
   }
-  if (const json* list = member(value, "filterServerList")) {
-    if (!list->is_array() && !(list->is_string() && list->get<std::string>().empty())) {
+  if (const auto found = value.find("filterServerList");
+      found != value.end() &&
+      (found->is_null() || (found->is_string() && found->get<std::string>().empty()))) {
+    // fastjson reads null, and "" for a List field, as null: the broker's filter servers stay
+    // as they were. Found by tests/upstream against both real NameServers (docs/fidelity.md).
+    body.filter_server_list.reset();
+  } else if (const json* list = member(value, "filterServerList")) {
+    if (!list->is_array()) {
       // fastjson (1.2.69_noneautotype in 4.9.8, 1.2.83 in 5.3.3) reads a lone value for a List
       // field as a one-element list of its text (ArrayListTypeFieldDeserializer#parseArray, its
       // else branch): "x", 7, false, {"a":1} become ["x"], ["7"], ["false"], ["{\"a\":1}"].
       // Checked with RegisterBrokerBody#decode of both jars, and found by tests/upstream against
-      // the 5.3.3 NameServer, which registers such a broker (docs/fidelity.md). The empty string
-      // (fastjson's null) still fails here.
-      body.filter_server_list = {list->is_string() ? list->get<std::string>() : list->dump()};
+      // the 5.3.3 NameServer, which registers such a broker (docs/fidelity.md).
+      body.filter_server_list =
+          std::vector<std::string>{list->is_string() ? list->get<std::string>() : list->dump()};
     } else {
       body.filter_server_list = read_string_list(*list, "body.filterServerList");
     }

@@ -53,10 +53,10 @@ void RouteRecorder::touch_request(const core::RemotingRequest& request,
   const core::TopicConfigSerializeWrapper* wrapper = registered_topics(request);
   // Filter servers and static-topic mappings reach routes beyond the group: every topic is asked.
   const auto* body = std::get_if<core::RegisterBrokerBody>(&request.body);
-  const bool group_only = rim.filter_server_table().empty() &&
-                          rim.topic_queue_mapping_info_table().empty() &&
-                          (body == nullptr || body->filter_server_list.empty()) &&
-                          (wrapper == nullptr || wrapper->topic_queue_mapping_info_map.empty());
+  const bool group_only =
+      rim.filter_server_table().empty() && rim.topic_queue_mapping_info_table().empty() &&
+      (body == nullptr || !body->filter_server_list || body->filter_server_list->empty()) &&
+      (wrapper == nullptr || wrapper->topic_queue_mapping_info_map.empty());
   if (code != core::request_code::kRegisterBroker || broker_name == request.ext_fields.end() ||
       !group_only) {
     touch_all();  // admin, KV and config requests may change any route

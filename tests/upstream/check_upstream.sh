@@ -19,7 +19,8 @@ for tool in java mvn python3; do
 done
 bash "$root/scripts/upstream.sh" fetch 4.9 5.x || skip "the upstream artifacts could not be fetched"
 inputs=()
-for input in "$root"/examples/replay/*.jsonl "$root"/tests/replay/*.jsonl; do
+# tests/upstream/sessions: sessions written for differences the comparison found, kept in the set.
+for input in "$root"/examples/replay/*.jsonl "$root"/tests/replay/*.jsonl "$root"/tests/upstream/sessions/*.jsonl; do
   case "$input" in *.expected.jsonl) ;; *) inputs+=("$input") ;; esac
 done
 python3 "$root/tests/upstream/compare.py" --nssim "$nssim" --generate "$generated" "${inputs[@]}"

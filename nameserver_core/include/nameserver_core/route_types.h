@@ -69,10 +69,12 @@ struct TopicConfigSerializeWrapper {
   std::map<std::string, TopicQueueMappingInfo> topic_queue_mapping_info_map;
 };
 
-// Java: RegisterBrokerBody.
+// Java: RegisterBrokerBody. filterServerList starts as an empty list; a body may set it to null
+// (fastjson reads null and "" so), and a null list leaves the broker's filter servers as they were
+// (RouteInfoManager#registerBroker's `if (filterServerList != null)`).
 struct RegisterBrokerBody {
   TopicConfigSerializeWrapper topic_config_serialize_wrapper;
-  std::vector<std::string> filter_server_list;
+  std::optional<std::vector<std::string>> filter_server_list = std::vector<std::string>{};
 };
 
 // Java: QueueData. Ordered and compared by all five fields (QueueData#equals).
