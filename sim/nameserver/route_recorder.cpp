@@ -10,18 +10,9 @@
 #include <utility>
 #include <variant>
 
+#include "sim/nameserver/request_reach.h"
+
 namespace nssim::sim {
-
-namespace {
-
-const core::TopicConfigSerializeWrapper* registered_topics(const core::RemotingRequest& request) {
-  if (const auto* body = std::get_if<core::RegisterBrokerBody>(&request.body)) {
-    return &body->topic_config_serialize_wrapper;
-  }
-  return std::get_if<core::TopicConfigSerializeWrapper>(&request.body);
-}
-
-}  // namespace
 
 RouteRecorder::RouteRecorder(RouteHistory& routes, NodeId nameserver, core::Profile profile)
     : routes_(routes),
@@ -39,15 +30,7 @@ RouteRecorder::RouteRecorder(RouteHistory& routes, NodeId nameserver, core::Prof
 void RouteRecorder::touch_request(const core::RemotingRequest& request,
                                   const core::NameServer& server) {
   const int code = request.code;
-  if (code == core::request_code::kGetRouteinfoByTopic ||
-      code == core::request_code::kGetBrokerClusterInfo ||
-      code == core::request_code::kQueryDataVersion ||
-      code == core::request_code::kBrokerHeartbeat) {
-    return;  // reads, and liveness refreshes
-  }
-  if (code == core::request_code::kUnregisterBroker) {
-    return;  // what it removes (at once in 4.9, through the batch in 5.x) is touched as removals
-  }
+  if (leaves_route_tables(code)) return;
   const auto broker_name = request.ext_fields.find("brokerName");
   const core::RouteInfoManager& rim = server.route_info_manager();
   const core::TopicConfigSerializeWrapper* wrapper = registered_topics(request);

@@ -1,7 +1,7 @@
 // File: RouteViewRecorder (see route_view_recorder.h).
 #include "sim/nameserver/route_view_recorder.h"
 
-#include <variant>
+#include "sim/nameserver/request_reach.h"
 
 namespace nssim::sim {
 
@@ -30,24 +30,11 @@ nlohmann::json ids_json(const std::map<std::int64_t, std::string>& addrs) {
   return ids;
 }
 
-const core::TopicConfigSerializeWrapper* registered_topics(const core::RemotingRequest& request) {
-  if (const auto* body = std::get_if<core::RegisterBrokerBody>(&request.body)) {
-    return &body->topic_config_serialize_wrapper;
-  }
-  return std::get_if<core::TopicConfigSerializeWrapper>(&request.body);
-}
-
 }  // namespace
 
 void RouteViewRecorder::touch_request(const core::RemotingRequest& request) {
   const int code = request.code;
-  if (code == core::request_code::kGetRouteinfoByTopic ||
-      code == core::request_code::kGetBrokerClusterInfo ||
-      code == core::request_code::kQueryDataVersion ||
-      code == core::request_code::kBrokerHeartbeat ||
-      code == core::request_code::kUnregisterBroker) {
-    return;  // reads and liveness refreshes; what UNREGISTER_BROKER removes comes as removals
-  }
+  if (leaves_route_tables(code)) return;
   const auto broker_name = request.ext_fields.find("brokerName");
   if (code != core::request_code::kRegisterBroker || broker_name == request.ext_fields.end()) {
     all_ = true;  // admin requests may change any group's queues
