@@ -36,7 +36,8 @@ bool LatencyFaultTolerance::is_reachable(const std::string& name) const {
 
 void LatencyFaultTolerance::remove(const std::string& name) { fault_item_table_.erase(name); }
 
-std::optional<std::string> LatencyFaultTolerance::pick_one_at_least(std::int64_t now_ms, Rng& rng) {
+std::optional<std::string> LatencyFaultTolerance::pick_one_at_least(
+    std::int64_t now_ms, std::optional<ThreadLocalIndex>& which_item_worst, Rng& rng) const {
   if (fault_item_table_.empty()) return std::nullopt;
   std::vector<std::pair<std::string, FaultItem>> items(fault_item_table_.begin(),
                                                        fault_item_table_.end());
@@ -49,8 +50,8 @@ std::optional<std::string> LatencyFaultTolerance::pick_one_at_least(std::int64_t
   });
   const auto half = static_cast<std::int32_t>(items.size() / 2);
   if (half <= 0) return items.front().first;
-  if (!which_item_worst_) which_item_worst_ = ThreadLocalIndex::random(profile_, rng);
-  return items[static_cast<std::size_t>(which_item_worst_->increment_and_get() % half)].first;
+  if (!which_item_worst) which_item_worst = ThreadLocalIndex::random(profile_, rng);
+  return items[static_cast<std::size_t>(which_item_worst->increment_and_get() % half)].first;
 }
 
 }  // namespace nssim::sim

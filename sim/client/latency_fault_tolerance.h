@@ -35,17 +35,19 @@ class LatencyFaultTolerance {
   bool is_reachable(const std::string& name) const;
   void remove(const std::string& name);
   // Java (4.9): LatencyFaultToleranceImpl#pickOneAtLeast: items sorted (available first, then by
-  // latency, then by start timestamp), one of the better half by a second round-robin index
-  // (whichItemWorst, drawn from `rng` on first use). Upstream sorts a ConcurrentHashMap's values
-  // (stable sort from hash order); the model starts from name order. 5.x never calls it.
-  std::optional<std::string> pick_one_at_least(std::int64_t now_ms, Rng& rng);
+  // latency, then by start timestamp), one of the better half by a second round-robin index:
+  // `which_item_worst`, the calling thread's value of whichItemWorst, drawn from `rng` on its
+  // first use. Upstream sorts a ConcurrentHashMap's values (stable sort from hash order); the
+  // model starts from name order. 5.x never calls it.
+  std::optional<std::string> pick_one_at_least(std::int64_t now_ms,
+                                               std::optional<ThreadLocalIndex>& which_item_worst,
+                                               Rng& rng) const;
 
   const std::map<std::string, FaultItem>& items() const { return fault_item_table_; }
 
  private:
   core::Profile profile_;
   std::map<std::string, FaultItem> fault_item_table_;
-  std::optional<ThreadLocalIndex> which_item_worst_;
 };
 
 }  // namespace nssim::sim

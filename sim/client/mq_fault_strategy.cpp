@@ -24,32 +24,35 @@ MqFaultStrategy::MqFaultStrategy(core::Profile profile, bool send_latency_fault_
       latency_fault_tolerance_(profile) {}
 
 MessageQueue MqFaultStrategy::select_one_message_queue(
-    TopicPublishInfo& info, const std::optional<std::string>& last_broker, bool reset_index,
-    std::int64_t now_ms, Rng& rng) {
+    const TopicPublishInfo& info, ThreadIndexes thread,
+    const std::optional<std::string>& last_broker, bool reset_index, std::int64_t now_ms,
+    Rng& rng) {
   MessageQueue picked;
-  return select_one_message_queue(info, last_broker ? &*last_broker : nullptr, reset_index, now_ms,
-                                  rng, picked);
+  return select_one_message_queue(info, thread, last_broker ? &*last_broker : nullptr, reset_index,
+                                  now_ms, rng, picked);
 }
 
-const MessageQueue& MqFaultStrategy::select_one_message_queue(TopicPublishInfo& info,
+const MessageQueue& MqFaultStrategy::select_one_message_queue(const TopicPublishInfo& info,
+                                                              ThreadIndexes thread,
                                                               const std::string* last_broker,
                                                               bool reset_index, std::int64_t now_ms,
                                                               Rng& rng, MessageQueue& picked) {
   if (send_latency_fault_enable_) {
     return profile_ == core::Profile::kV4_9
-               ? select_v4_9_latency(info, now_ms, rng, picked)
-               : select_v5_latency(info, last_broker, reset_index, now_ms, rng);
+               ? select_v4_9_latency(info, thread, now_ms, rng, picked)
+               : select_v5_latency(info, thread.send_which_queue, last_broker, reset_index, now_ms,
+                                   rng);
   }
   // 4.9's selectOneMessageQueue(lastBrokerName) and 5.x's BrokerFilter pass make the same picks.
-  return info.select_one_message_queue(last_broker);
+  return info.select_one_message_queue(thread.send_which_queue, last_broker);
 }
 
-const MessageQueue& MqFaultStrategy::select_v4_9_latency(TopicPublishInfo& info,
-                                                         std::int64_t now_ms, Rng& rng,
-                                                         MessageQueue& picked) {
+const MessageQueue& MqFaultStrategy::select_v4_9_latency(const TopicPublishInfo& info,
+                                                         ThreadIndexes thread, std::int64_t now_ms,
+                                                         Rng& rng, MessageQueue& picked) {
   const auto& queues = info.message_queue_list();
   const auto n = static_cast<std::int64_t>(queues.size());
-  std::int32_t index = info.send_which_queue().increment_and_get();
+  std::int32_t index = thread.send_which_queue.increment_and_get();
   for (std::int64_t i = 0; i < n; ++i) {
     // Java: Math.abs(index++) % size, "if (pos < 0) pos = 0".
     std::int64_t pos = static_cast<std::int64_t>(java_abs(index)) % n;
@@ -58,38 +61,40 @@ const MessageQueue& MqFaultStrategy::select_v4_9_latency(TopicPublishInfo& info,
     const MessageQueue& mq = queues[static_cast<std::size_t>(pos)];
     if (latency_fault_tolerance_.is_available(mq.broker_name, now_ms)) return mq;
   }
-  const auto not_best_broker = latency_fault_tolerance_.pick_one_at_least(now_ms, rng);
+  const auto not_best_broker =
+      latency_fault_tolerance_.pick_one_at_least(now_ms, thread.which_item_worst, rng);
   const int write_queue_nums = info.get_queue_id_by_broker(not_best_broker);
   if (write_queue_nums > 0) {
-    info.select_one_message_queue();  // advances the index, result unused as upstream
+    info.select_one_message_queue(thread.send_which_queue);  // advances it, unused as upstream
     picked = MessageQueue{*not_best_broker,
-                          info.send_which_queue().increment_and_get() % write_queue_nums};
+                          thread.send_which_queue.increment_and_get() % write_queue_nums};
     return picked;
   }
   // Java: remove(null) throws inside the try and falls through to the same plain pick.
   if (not_best_broker) latency_fault_tolerance_.remove(*not_best_broker);
-  return info.select_one_message_queue();
+  return info.select_one_message_queue(thread.send_which_queue);
 }
 
-const MessageQueue& MqFaultStrategy::select_v5_latency(TopicPublishInfo& info,
+const MessageQueue& MqFaultStrategy::select_v5_latency(const TopicPublishInfo& info,
+                                                       ThreadLocalIndex& index,
                                                        const std::string* last_broker,
                                                        bool reset_index, std::int64_t now_ms,
                                                        Rng& rng) {
-  if (reset_index) info.send_which_queue().reset(rng);
+  if (reset_index) index.reset(rng);
   const auto not_last = [&](const MessageQueue& mq) {
     return last_broker == nullptr || mq.broker_name != *last_broker;
   };
-  if (const MessageQueue* mq = info.select_one_message_queue([&](const MessageQueue& q) {
+  if (const MessageQueue* mq = info.select_one_message_queue(index, [&](const MessageQueue& q) {
         return latency_fault_tolerance_.is_available(q.broker_name, now_ms) && not_last(q);
       })) {
     return *mq;
   }
-  if (const MessageQueue* mq = info.select_one_message_queue([&](const MessageQueue& q) {
+  if (const MessageQueue* mq = info.select_one_message_queue(index, [&](const MessageQueue& q) {
         return latency_fault_tolerance_.is_reachable(q.broker_name) && not_last(q);
       })) {
     return *mq;
   }
-  return info.select_one_message_queue();
+  return info.select_one_message_queue(index);
 }
 
 void MqFaultStrategy::update_fault_item(const std::string& broker_name,

@@ -14,6 +14,13 @@
 
 namespace nssim::sim {
 
+// The calling thread's values of the ThreadLocalIndex objects a pick advances: the publish info's
+// sendWhichQueue, and LatencyFaultToleranceImpl's whichItemWorst (drawn on its first use).
+struct ThreadIndexes {
+  ThreadLocalIndex& send_which_queue;
+  std::optional<ThreadLocalIndex>& which_item_worst;
+};
+
 class MqFaultStrategy {
  public:
   MqFaultStrategy(core::Profile profile, bool send_latency_fault_enable,
@@ -25,12 +32,12 @@ class MqFaultStrategy {
   //   broker from pickOneAtLeast with a queue id from the index, else a plain pick.
   // 5.x: a filter excluding lastBrokerName; latency on: the index is reset on retries
   //   (reset_index), then available-and-not-last, reachable-and-not-last, then a plain pick.
-  MessageQueue select_one_message_queue(TopicPublishInfo& info,
+  MessageQueue select_one_message_queue(const TopicPublishInfo& info, ThreadIndexes thread,
                                         const std::optional<std::string>& last_broker,
                                         bool reset_index, std::int64_t now_ms, Rng& rng);
   // The same without copies, for the send path: the queue returned is one of info's, or
   // `picked` when 4.9's pickOneAtLeast branch makes one up. last_broker may be null (none).
-  const MessageQueue& select_one_message_queue(TopicPublishInfo& info,
+  const MessageQueue& select_one_message_queue(const TopicPublishInfo& info, ThreadIndexes thread,
                                                const std::string* last_broker, bool reset_index,
                                                std::int64_t now_ms, Rng& rng, MessageQueue& picked);
   // Java: MQFaultStrategy#updateFaultItem: a no-op unless sendLatencyFaultEnable. Isolation
@@ -45,10 +52,11 @@ class MqFaultStrategy {
   const LatencyFaultTolerance& latency_fault_tolerance() const { return latency_fault_tolerance_; }
 
  private:
-  const MessageQueue& select_v4_9_latency(TopicPublishInfo& info, std::int64_t now_ms, Rng& rng,
-                                          MessageQueue& picked);
-  const MessageQueue& select_v5_latency(TopicPublishInfo& info, const std::string* last_broker,
-                                        bool reset_index, std::int64_t now_ms, Rng& rng);
+  const MessageQueue& select_v4_9_latency(const TopicPublishInfo& info, ThreadIndexes thread,
+                                          std::int64_t now_ms, Rng& rng, MessageQueue& picked);
+  const MessageQueue& select_v5_latency(const TopicPublishInfo& info, ThreadLocalIndex& index,
+                                        const std::string* last_broker, bool reset_index,
+                                        std::int64_t now_ms, Rng& rng);
 
   core::Profile profile_;
   bool send_latency_fault_enable_;

@@ -135,6 +135,7 @@ void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
   send.topic_slot = topic_slot_of_position[next_topic];
   next_topic = (next_topic + 1) % spec.topics.size();
   send.record.start_ms = t_ms;
+  send.thread = send_threads.take(t_ms);
   begin_send(id, t_ms);
 }
 
@@ -151,6 +152,7 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
   // Reset to a fresh send, keeping the buffers' capacity.
   send.id = id;
   send.live = true;
+  send.thread = 0;
   send.topic_position = 0;
   send.topic_slot = 0;
   send.record.start_ms = 0;
@@ -209,8 +211,7 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
         broker_addr_table[bd.broker_name] = bd.broker_addrs;
         note_master_address(bd);
       }
-      auto info = publish_entry(topic_route_data_to_topic_publish_info(
-          *route, ThreadLocalIndex::random(profile, choice_rng)));
+      auto info = publish_entry(topic_route_data_to_topic_publish_info(*route));
       const std::set<std::string> after = info->info.brokers();
       if (const auto before = topic_publish_info_table.find(topic);
           before != topic_publish_info_table.end()) {

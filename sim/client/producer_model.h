@@ -73,9 +73,10 @@ struct RouteQuerySources {
   EventLog* log = nullptr;
 };
 
-// Sends are concurrent (open-loop arrivals, one sync send each, as from a large thread pool) and
-// share the producer's publish info, fault table, connections and lockNamesrv, as upstream's
-// threads do.
+// Sends are concurrent (open-loop arrivals, one sync send each) and share the producer's publish
+// info, fault table, connections and lockNamesrv, as upstream's threads do. Each runs on a thread
+// of the producer's own cached thread pool (sim/client/send_thread_pool.h), whose round-robin
+// index values (ThreadLocalIndex) are its own.
 class ProducerModel {
  public:
   // `spec`, `network`, `addresses` and `sources.routes` are shared, not copied: they must outlive

@@ -20,6 +20,7 @@
 #include "sim/client/mq_fault_strategy.h"
 #include "sim/client/producer_ids.h"
 #include "sim/client/producer_model.h"
+#include "sim/client/send_thread_pool.h"
 
 namespace nssim::sim {
 
@@ -39,8 +40,9 @@ struct ProducerModel::Impl {
   struct PublishEntry {
     TopicPublishInfo info;
     std::vector<std::uint32_t> queue_brokers;
-    int sends = 0;         // sends holding it
-    bool retired = false;  // no longer in the tables
+    int sends = 0;             // sends holding it
+    bool retired = false;      // no longer in the tables
+    std::uint64_t serial = 0;  // from 1, in creation order: whose sendWhichQueue a value is
   };
   // By address id: NettyRemotingClient's channelTables entry (a SlotTable handle, 0: none) and
   // the address's node, resolved on its first connect.
@@ -100,6 +102,8 @@ struct ProducerModel::Impl {
   struct Send {
     std::uint64_t id = 0;
     bool live = false;
+    std::uint32_t thread = 0;  // the send_threads thread it runs on, arrival to end
+
     std::size_t topic_position = 0;  // index into spec.topics, which record.topic views
     std::size_t topic_slot = 0;      // index into info_by_slot
     SendRecord record;
@@ -133,6 +137,9 @@ struct ProducerModel::Impl {
   void begin_send(std::uint64_t id, std::int64_t t_ms);
   // The send loop with the publish info now in the table, or "No route info of this topic".
   void start_with_publish_info(std::uint64_t id, std::int64_t t_ms);
+  // The send's thread's values of its publish info's sendWhichQueue (drawn on the thread's first
+  // pick from that publish info) and of whichItemWorst.
+  ThreadIndexes thread_indexes(const Send& send);
   // One pass of sendDefaultImpl's loop from its top: select, budget check, sendKernelImpl.
   void iterate(std::uint64_t id, std::int64_t t_ms);
   void start_attempt(std::uint64_t id, std::int64_t t_ms, std::int64_t timeout_ms);
@@ -253,6 +260,9 @@ struct ProducerModel::Impl {
   Rng choice_rng;   // indexes and pickOneAtLeast
   std::int64_t start_ms;
   MqFaultStrategy fault_strategy;
+  // The application threads that make the sends. Upstream leaves them to the application; the
+  // model takes Executors#newCachedThreadPool, one per producer: open-loop arrivals, none queued.
+  CachedThreadPool send_threads;
 
   // ---- state ----
   std::priority_queue<Event, std::vector<Event>, Later> events;
@@ -271,6 +281,7 @@ struct ProducerModel::Impl {
   std::map<std::string, std::map<std::int64_t, std::string>> broker_addr_table;
   std::map<std::string, std::shared_ptr<PublishEntry>> topic_publish_info_table;
   std::vector<std::shared_ptr<PublishEntry>> retired_infos;  // replaced, still held by sends
+  std::uint64_t next_info_serial = 1;
   struct RouteAnswer {
     std::string topic;
     std::optional<core::TopicRouteData> route;

@@ -48,7 +48,8 @@ void ProducerModel::Impl::note_master_address(const core::BrokerData& broker) {
 
 std::shared_ptr<ProducerModel::Impl::PublishEntry> ProducerModel::Impl::publish_entry(
     TopicPublishInfo info) {
-  auto entry = std::make_shared<PublishEntry>(PublishEntry{std::move(info), {}, 0, false});
+  auto entry = std::make_shared<PublishEntry>(
+      PublishEntry{std::move(info), {}, 0, false, next_info_serial++});
   entry->queue_brokers.reserve(entry->info.message_queue_list().size());
   for (const MessageQueue& mq : entry->info.message_queue_list()) {
     entry->queue_brokers.push_back(broker_ids.intern(mq.broker_name));
@@ -100,6 +101,21 @@ void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t
   iterate(id, t_ms);
 }
 
+ThreadIndexes ProducerModel::Impl::thread_indexes(const Send& send) {
+  SendThread& thread = send_threads.thread(send.thread);
+  if (thread.send_which_queue.size() <= send.topic_slot) {
+    thread.send_which_queue.resize(topic_slots.size());
+  }
+  SendThread::IndexValue& value = thread.send_which_queue[send.topic_slot];
+  if (value.info_serial != send.info->serial) {
+    // Java: ThreadLocalIndex#incrementAndGet finds no value for this thread and draws one. The
+    // draw is made here, just before the pick's first increment: 5.x's reset comes only on a
+    // retry, after the send's first pick.
+    value = {send.info->serial, ThreadLocalIndex::random(profile, choice_rng)};
+  }
+  return ThreadIndexes{value.value, thread.which_item_worst};
+}
+
 // Java: DefaultMQProducerImpl#sendDefaultImpl, the body of `for (; times < timesTotal; times++)`.
 // The queue is selected before the budget check, so an attempt that used the whole budget still
 // advances the round-robin index.
@@ -113,7 +129,7 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
   const std::string* last_broker = send.mq != nullptr ? &send.mq->broker_name : nullptr;
   PublishEntry& entry = *send.info;
   const MessageQueue& mq = fault_strategy.select_one_message_queue(
-      entry.info, last_broker, reset_index, t_ms, choice_rng, send.mq_picked);
+      entry.info, thread_indexes(send), last_broker, reset_index, t_ms, choice_rng, send.mq_picked);
   send.mq = &mq;
   send.mq_broker = &mq == &send.mq_picked ? broker_ids.intern(mq.broker_name)
                                           : entry.queue_brokers[static_cast<std::size_t>(
@@ -195,6 +211,7 @@ void ProducerModel::Impl::finish_send(std::uint64_t id, std::int64_t t_ms, SendC
   send.live = false;
   --live_sends;
   release_info(send);
+  send_threads.give_back(send.thread, t_ms);
   SendRecord& record = send.record;
   record.end_ms = t_ms;
   record.cause = cause;

@@ -92,11 +92,10 @@ void ThreadLocalIndex::reset(Rng& rng) {
 }
 
 TopicPublishInfo::TopicPublishInfo(std::vector<MessageQueue> queues, core::TopicRouteData route,
-                                   bool order_topic, ThreadLocalIndex index)
+                                   bool order_topic)
     : message_queue_list_(std::move(queues)),
       topic_route_data_(std::move(route)),
-      order_topic_(order_topic),
-      send_which_queue_(index) {}
+      order_topic_(order_topic) {}
 
 std::set<std::string> TopicPublishInfo::brokers() const {
   std::set<std::string> out;
@@ -111,28 +110,29 @@ std::size_t TopicPublishInfo::position(std::int32_t index) const {
   return pos < 0 ? 0 : static_cast<std::size_t>(pos);
 }
 
-const MessageQueue& TopicPublishInfo::select_one_message_queue() {
-  return message_queue_list_[position(send_which_queue_.increment_and_get())];
+const MessageQueue& TopicPublishInfo::select_one_message_queue(ThreadLocalIndex& index) const {
+  return message_queue_list_[position(index.increment_and_get())];
 }
 
 const MessageQueue& TopicPublishInfo::select_one_message_queue(
-    const std::optional<std::string>& last_broker) {
-  return select_one_message_queue(last_broker ? &*last_broker : nullptr);
+    ThreadLocalIndex& index, const std::optional<std::string>& last_broker) const {
+  return select_one_message_queue(index, last_broker ? &*last_broker : nullptr);
 }
 
-const MessageQueue& TopicPublishInfo::select_one_message_queue(const std::string* last_broker) {
-  if (last_broker == nullptr) return select_one_message_queue();
+const MessageQueue& TopicPublishInfo::select_one_message_queue(
+    ThreadLocalIndex& index, const std::string* last_broker) const {
+  if (last_broker == nullptr) return select_one_message_queue(index);
   for (std::size_t i = 0; i < message_queue_list_.size(); ++i) {
-    const MessageQueue& mq = select_one_message_queue();
+    const MessageQueue& mq = select_one_message_queue(index);
     if (mq.broker_name != *last_broker) return mq;
   }
-  return select_one_message_queue();
+  return select_one_message_queue(index);
 }
 
 const MessageQueue* TopicPublishInfo::select_one_message_queue(
-    const std::function<bool(const MessageQueue&)>& filter) {
+    ThreadLocalIndex& index, const std::function<bool(const MessageQueue&)>& filter) const {
   for (std::size_t i = 0; i < message_queue_list_.size(); ++i) {
-    const MessageQueue& mq = select_one_message_queue();
+    const MessageQueue& mq = select_one_message_queue(index);
     if (filter(mq)) return &mq;
   }
   return nullptr;
@@ -148,8 +148,7 @@ int TopicPublishInfo::get_queue_id_by_broker(const std::optional<std::string>& b
   return -1;
 }
 
-TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteData& route,
-                                                        ThreadLocalIndex index) {
+TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteData& route) {
   core::TopicRouteData kept = route;
   kept.queue_datas = sorted_queue_datas(route.queue_datas);  // Java sorts the route in place
   std::vector<MessageQueue> queues;
@@ -166,7 +165,7 @@ TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteDa
       }
       for (int i = 0; i < nums; ++i) queues.push_back(MessageQueue{std::string(item[0]), i});
     }
-    return TopicPublishInfo(std::move(queues), std::move(kept), /*order_topic=*/true, index);
+    return TopicPublishInfo(std::move(queues), std::move(kept), /*order_topic=*/true);
   }
   // 5.x: a route with topicQueueMappingByBroker (static topics) takes another branch upstream;
   // scenarios have no static topics, so the mapping is ignored here.
@@ -177,7 +176,7 @@ TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteDa
     if (bd == kept.broker_datas.end() || !bd->broker_addrs.contains(core::kMasterId)) continue;
     for (int i = 0; i < qd.write_queue_nums; ++i) queues.push_back(MessageQueue{qd.broker_name, i});
   }
-  return TopicPublishInfo(std::move(queues), std::move(kept), /*order_topic=*/false, index);
+  return TopicPublishInfo(std::move(queues), std::move(kept), /*order_topic=*/false);
 }
 
 bool topic_route_data_changed(const std::optional<core::TopicRouteData>& old_route,

@@ -169,6 +169,27 @@ TEST(ProducerFaults, PausedBrokerBeyondTheTimeoutFailsUntilItResumes) {
   }
 }
 
+// The round-robin index is the sending thread's (ThreadLocalIndex). When the first timeout closes
+// the paused broker's channel, each send failed fast with it retries from its own thread's index,
+// which stood on the broker-b queue that send picked: every retry skips the rest of broker-b and
+// lands on broker-a's first queue. An index shared by the sends would spread the retries over
+// broker-a's queues.
+TEST(ProducerFaults, EachSendFailedFastRetriesFromItsOwnThreadsIndex) {
+  for (auto profile : kProfiles) {
+    Harness h(profile);
+    h.net.pause(h.broker["broker-b"], kFault);
+    h.start().advance_to(60000);
+    int retried = 0;
+    for (const auto& s : h.recorder.sends) {
+      if (s.attempts.size() < 2 || s.attempts[0].cause != SendCause::kConnectionReset) continue;
+      ++retried;
+      EXPECT_EQ(s.attempts[1].broker_name, "broker-a");
+      EXPECT_EQ(s.attempts[1].queue_id, 0);
+    }
+    EXPECT_GT(retried, 20);
+  }
+}
+
 TEST(ProducerFaults, PausedThenKilledBrokerResetsTheRequestsLeftUnread) {
   for (auto profile : kProfiles) {
     Harness h(profile);

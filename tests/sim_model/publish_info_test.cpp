@@ -27,7 +27,7 @@ std::vector<std::string> brokers_of(const TopicPublishInfo& info) {
 
 TEST(PublishInfo, QueuesFollowBrokerNameOrderAndWriteQueueNums) {
   const auto route = route_of({{"broker-b", 1}, {"broker-a", 2}});
-  const auto info = topic_route_data_to_topic_publish_info(route, ThreadLocalIndex(0));
+  const auto info = topic_route_data_to_topic_publish_info(route);
   EXPECT_EQ(brokers_of(info), (std::vector<std::string>{"broker-a/0", "broker-a/1", "broker-b/0"}));
   EXPECT_TRUE(info.ok());
   EXPECT_FALSE(info.order_topic());
@@ -36,17 +36,17 @@ TEST(PublishInfo, QueuesFollowBrokerNameOrderAndWriteQueueNums) {
 
 TEST(PublishInfo, MasterlessGroupContributesNothing) {
   const auto route = route_of({{"broker-a", 4}, {"broker-b", 4, 6, /*has_master=*/false}});
-  const auto info = topic_route_data_to_topic_publish_info(route, ThreadLocalIndex(0));
+  const auto info = topic_route_data_to_topic_publish_info(route);
   EXPECT_EQ(info.brokers(), (std::set<std::string>{"broker-a"}));
   EXPECT_EQ(info.message_queue_list().size(), 4u);
-  const auto none = topic_route_data_to_topic_publish_info(
-      route_of({{"broker-b", 4, 6, /*has_master=*/false}}), ThreadLocalIndex(0));
+  const auto none =
+      topic_route_data_to_topic_publish_info(route_of({{"broker-b", 4, 6, /*has_master=*/false}}));
   EXPECT_FALSE(none.ok());
 }
 
 TEST(PublishInfo, GroupWithoutWritePermContributesNothing) {
   const auto route = route_of({{"broker-a", 4, /*perm=*/4}, {"broker-b", 4, 6}});
-  const auto info = topic_route_data_to_topic_publish_info(route, ThreadLocalIndex(0));
+  const auto info = topic_route_data_to_topic_publish_info(route);
   EXPECT_EQ(info.brokers(), (std::set<std::string>{"broker-b"}));
   EXPECT_EQ(info.get_queue_id_by_broker("broker-a"), -1);
   EXPECT_EQ(info.get_queue_id_by_broker("broker-b"), 4);
@@ -56,14 +56,14 @@ TEST(PublishInfo, GroupWithoutWritePermContributesNothing) {
 TEST(PublishInfo, QueueDataWithoutBrokerDataContributesNothing) {
   auto route = route_of({{"broker-a", 2}, {"broker-b", 2}});
   route.broker_datas.pop_back();
-  const auto info = topic_route_data_to_topic_publish_info(route, ThreadLocalIndex(0));
+  const auto info = topic_route_data_to_topic_publish_info(route);
   EXPECT_EQ(info.brokers(), (std::set<std::string>{"broker-a"}));
 }
 
 TEST(PublishInfo, OrderTopicConfWinsAndIgnoresPermAndMasters) {
   auto route = route_of({{"broker-a", 4, /*perm=*/4, /*has_master=*/false}});
   route.order_topic_conf = "broker-b:2;broker-a:1;";
-  const auto info = topic_route_data_to_topic_publish_info(route, ThreadLocalIndex(0));
+  const auto info = topic_route_data_to_topic_publish_info(route);
   EXPECT_TRUE(info.order_topic());
   EXPECT_EQ(brokers_of(info), (std::vector<std::string>{"broker-b/0", "broker-b/1", "broker-a/0"}));
 }
@@ -71,9 +71,9 @@ TEST(PublishInfo, OrderTopicConfWinsAndIgnoresPermAndMasters) {
 TEST(PublishInfo, EmptyOrderTopicConfIsIgnoredAndMalformedEntriesSkipped) {
   auto route = route_of({{"broker-a", 1}});
   route.order_topic_conf = "";
-  EXPECT_FALSE(topic_route_data_to_topic_publish_info(route, ThreadLocalIndex(0)).order_topic());
+  EXPECT_FALSE(topic_route_data_to_topic_publish_info(route).order_topic());
   route.order_topic_conf = "broker-x;broker-y:z;broker-z:1";
-  const auto info = topic_route_data_to_topic_publish_info(route, ThreadLocalIndex(0));
+  const auto info = topic_route_data_to_topic_publish_info(route);
   EXPECT_EQ(brokers_of(info), (std::vector<std::string>{"broker-z/0"}));
 }
 
@@ -111,11 +111,11 @@ TEST(ThreadLocalIndex, JavaAbsKeepsMinValue) {
 }
 
 TEST(PublishInfo, RoundRobinSequenceFromASeededIndex) {
-  auto info = topic_route_data_to_topic_publish_info(route_of({{"broker-a", 2}, {"broker-b", 2}}),
-                                                     ThreadLocalIndex(5));
+  auto info = topic_route_data_to_topic_publish_info(route_of({{"broker-a", 2}, {"broker-b", 2}}));
+  ThreadLocalIndex index(5);
   std::vector<std::string> picks;
   for (int i = 0; i < 5; ++i) {
-    const auto& mq = info.select_one_message_queue();
+    const auto& mq = info.select_one_message_queue(index);
     picks.push_back(mq.broker_name + "/" + std::to_string(mq.queue_id));
   }
   // Indexes 6, 7, 8, 9, 10 over four queues.
@@ -124,28 +124,29 @@ TEST(PublishInfo, RoundRobinSequenceFromASeededIndex) {
 }
 
 TEST(PublishInfo, LastBrokerIsAvoidedWhileAnotherExists) {
-  auto info = topic_route_data_to_topic_publish_info(route_of({{"broker-a", 2}, {"broker-b", 2}}),
-                                                     ThreadLocalIndex(5));
+  auto info = topic_route_data_to_topic_publish_info(route_of({{"broker-a", 2}, {"broker-b", 2}}));
+  ThreadLocalIndex index(5);
   // Index 6 is broker-b/0, 7 broker-b/1, 8 broker-a/0: two picks skipped.
-  const auto& mq = info.select_one_message_queue(std::optional<std::string>("broker-b"));
+  const auto& mq = info.select_one_message_queue(index, std::optional<std::string>("broker-b"));
   EXPECT_EQ(mq.broker_name, "broker-a");
   EXPECT_EQ(mq.queue_id, 0);
-  EXPECT_EQ(info.send_which_queue().value(), 8);
+  EXPECT_EQ(index.value(), 8);
 }
 
 TEST(PublishInfo, LastBrokerAloneFallsBackToAPlainPick) {
-  auto info =
-      topic_route_data_to_topic_publish_info(route_of({{"broker-a", 2}}), ThreadLocalIndex(0));
-  const auto& mq = info.select_one_message_queue(std::optional<std::string>("broker-a"));
+  auto info = topic_route_data_to_topic_publish_info(route_of({{"broker-a", 2}}));
+  ThreadLocalIndex index(0);
+  const auto& mq = info.select_one_message_queue(index, std::optional<std::string>("broker-a"));
   EXPECT_EQ(mq.broker_name, "broker-a");
-  EXPECT_EQ(info.send_which_queue().value(), 3);  // two tries, then the plain pick
+  EXPECT_EQ(index.value(), 3);  // two tries, then the plain pick
 }
 
 TEST(PublishInfo, FilteredPickReturnsNullWhenNothingPasses) {
-  auto info =
-      topic_route_data_to_topic_publish_info(route_of({{"broker-a", 3}}), ThreadLocalIndex(0));
-  EXPECT_EQ(info.select_one_message_queue([](const MessageQueue&) { return false; }), nullptr);
-  EXPECT_EQ(info.send_which_queue().value(), 3);
+  auto info = topic_route_data_to_topic_publish_info(route_of({{"broker-a", 3}}));
+  ThreadLocalIndex index(0);
+  EXPECT_EQ(info.select_one_message_queue(index, [](const MessageQueue&) { return false; }),
+            nullptr);
+  EXPECT_EQ(index.value(), 3);
 }
 
 TEST(RouteChange, ReorderedListsAreNotAChange) {

@@ -69,7 +69,6 @@ public final class ClusterProducers {
         for (String addr : namesrv.split(";")) awaitRoute(addr, topic, brokers.size());
 
         ScheduledExecutorService ticks = Executors.newScheduledThreadPool(count + 1);
-        ExecutorService sends = Executors.newCachedThreadPool();
         long periodUs = Math.round(1_000_000 / rate);
         long first = System.currentTimeMillis();
         for (int i = 0; i < count; i++) {
@@ -80,6 +79,9 @@ public final class ClusterProducers {
             if (i > 0) producer.start();
             started("started", name);
             watchRoute(ticks, producer, name, topic);
+            // Each producer sends from a cached thread pool of its own, as nssim's producer model
+            // does (sim/client/send_thread_pool.h): the queue a send picks depends on its thread.
+            ExecutorService sends = Executors.newCachedThreadPool();
             ticks.scheduleAtFixedRate(() -> sends.execute(() -> send(producer, name, topic, body)),
                 0, periodUs, TimeUnit.MICROSECONDS);
         }
@@ -148,11 +150,13 @@ public final class ClusterProducers {
         line.put("producer", name);
         long start = System.currentTimeMillis();
         line.put("start_ms", start);
+        line.put("thread", Thread.currentThread().getName());
         try {
             SendResult result = producer.send(new Message(topic, body));
             line.put("end_ms", System.currentTimeMillis());
             line.put("outcome", "ok");
             line.put("broker", result.getMessageQueue().getBrokerName());
+            line.put("queue", result.getMessageQueue().getQueueId());
         } catch (Exception e) {
             line.put("end_ms", System.currentTimeMillis());
             line.put("outcome", "failed");

@@ -1,0 +1,30 @@
+// File: Executors#newCachedThreadPool's hand-off and keep-alive, for a producer's sends.
+#include "sim/client/send_thread_pool.h"
+
+namespace nssim::sim {
+
+std::uint32_t CachedThreadPool::take(std::int64_t t_ms) {
+  while (!idle_.empty() && idle_.front().second + kCachedThreadPoolKeepAliveMs <= t_ms) {
+    free_ids_.push_back(idle_.front().first);  // ThreadPoolExecutor#processWorkerExit
+    idle_.pop_front();
+  }
+  if (!idle_.empty()) {
+    const std::uint32_t last_idle = idle_.back().first;
+    idle_.pop_back();
+    return last_idle;
+  }
+  if (free_ids_.empty()) {
+    threads_.emplace_back();
+    return static_cast<std::uint32_t>(threads_.size() - 1);
+  }
+  const std::uint32_t id = free_ids_.back();
+  free_ids_.pop_back();
+  threads_[id] = SendThread{};
+  return id;
+}
+
+void CachedThreadPool::give_back(std::uint32_t thread, std::int64_t t_ms) {
+  idle_.emplace_back(thread, t_ms);
+}
+
+}  // namespace nssim::sim
