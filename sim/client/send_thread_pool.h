@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -51,8 +50,9 @@ class CachedThreadPool {
  private:
   std::vector<SendThread> threads_;      // by id; an ended thread's id goes to a new thread
   std::vector<std::uint32_t> free_ids_;  // ids of ended threads
-  // Idle threads and since when, the longest idle first.
-  std::deque<std::pair<std::uint32_t, std::int64_t>> idle_;
+  // Idle threads and since when, the longest idle first. A vector, not a deque: most producers
+  // have one or two threads, and a deque's first block alone is 512 bytes.
+  std::vector<std::pair<std::uint32_t, std::int64_t>> idle_;
 };
 
 }  // namespace nssim::sim
