@@ -79,7 +79,7 @@ core::RegisterBrokerRequest make_master_request(core::Profile profile, int broke
   request.ha_server_addr = ha_server_addr(broker_index);
   if (profile == core::Profile::kV5) request.enable_acting_master = false;
   request.topic_config_wrapper = std::move(wrapper);
-  request.filter_server_list = std::vector<std::string>{};
+  request.filter_server_list = core::FilterServerList{};
   request.channel = core::ConnectionId{static_cast<std::uint64_t>(broker_index) + 1};
   return request;
 }

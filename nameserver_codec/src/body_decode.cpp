@@ -80,11 +80,24 @@ bool read_bool_or(const json& object, const char* key, const std::string& path, 
   return value->get<bool>();
 }
 
-std::vector<std::string> read_string_list(const json& value, const std::string& path) {
-  if (!value.is_array()) fail(path, "an array of strings");
-  std::vector<std::string> list;
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    list.push_back(read_string(value[i], path + "[" + std::to_string(i) + "]"));
+// fastjson's String of a JSON value bound to a String (StringCodec#deserialze): a string as it is,
+// anything else as its compact JSON text ("7", "false", "{\"a\":1}"; checked with
+// RegisterBrokerBody#decode of both jars). A number is written as nlohmann prints it, where
+// fastjson keeps the text it read (1.50 stays "1.50", 1e2 becomes "1E+2"): only a hand-written
+// body can show that.
+std::string string_text(const json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+// Java: List<String> filterServerList. fastjson keeps a null element as null (`[null, "a"]` binds
+// to a two-element list whose first element is null) and binds any other element as its text
+// (`[1]` to ["1"]); checked with RegisterBrokerBody#decode of both jars, and found by
+// tests/upstream against both real NameServers (docs/fidelity.md).
+core::FilterServerList read_filter_server_list(const json& value, const std::string& path) {
+  if (!value.is_array()) fail(path, "an array");
+  core::FilterServerList list;
+  for (const json& element : value) {
+    list.push_back(element.is_null() ? std::nullopt : std::optional(string_text(element)));
   }
   return list;
 }
@@ -183,10 +196,9 @@ core::RegisterBrokerBody decode_register_broker_body(const json& value, core::Pr
       // else branch): "x", 7, false, {"a":1} become ["x"], ["7"], ["false"], ["{\"a\":1}"].
       // Checked with RegisterBrokerBody#decode of both jars, and found by tests/upstream against
       // the 5.3.3 NameServer, which registers such a broker (docs/fidelity.md).
-      body.filter_server_list =
-          std::vector<std::string>{list->is_string() ? list->get<std::string>() : list->dump()};
+      body.filter_server_list = core::FilterServerList{string_text(*list)};
     } else {
-      body.filter_server_list = read_string_list(*list, "body.filterServerList");
+      body.filter_server_list = read_filter_server_list(*list, "body.filterServerList");
     }
   }
   return body;
@@ -260,7 +272,7 @@ core::TopicRouteData decode_topic_route_data(const json& value, core::Profile pr
       route.filter_server_table[addr] =
           servers.is_null()
               ? std::nullopt
-              : std::optional(read_string_list(servers, "body.filterServerTable." + addr));
+              : std::optional(read_filter_server_list(servers, "body.filterServerTable." + addr));
     }
   }
   return route;

@@ -62,6 +62,14 @@ json encode_broker_data(const core::BrokerData& broker_data, core::Profile profi
   return out;
 }
 
+// Java: List<String>; fastjson writes a null element as null, unlike a null map value (checked
+// with TopicRouteData#encode of both jars).
+json encode_filter_server_list(const core::FilterServerList& list) {
+  json out = json::array();
+  for (const auto& server : list) out.push_back(server ? json(*server) : json(nullptr));
+  return out;
+}
+
 json encode_topic_route_data(const core::TopicRouteData& route, core::Profile profile) {
   json queue_datas = json::array();
   for (const auto& queue_data : route.queue_datas)
@@ -72,7 +80,8 @@ json encode_topic_route_data(const core::TopicRouteData& route, core::Profile pr
   }
   json filter_server_table = json::object();
   for (const auto& [addr, servers] : route.filter_server_table) {
-    if (servers) filter_server_table[addr] = *servers;  // fastjson skips null map values
+    // fastjson skips null map values
+    if (servers) filter_server_table[addr] = encode_filter_server_list(*servers);
   }
   json out = {{"brokerDatas", std::move(broker_datas)},
               {"filterServerTable", std::move(filter_server_table)},

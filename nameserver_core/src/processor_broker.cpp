@@ -31,7 +31,7 @@ std::string decode_error_message(const RequestBody& body, const char* expected) 
 // The body a REGISTER_BROKER handler works with, or the response its failure becomes.
 struct RegisterBody {
   std::optional<TopicConfigSerializeWrapper> wrapper;
-  std::optional<std::vector<std::string>> filter_server_list;
+  std::optional<FilterServerList> filter_server_list;
   bool null_body = false;  // fastjson returned null: the next dereference throws
   std::optional<RemotingResponse> failure;
 };

@@ -302,7 +302,7 @@ void RouteInfoManager::put_broker_addr(BrokerData& broker_data, std::int64_t bro
 
 // An empty list clears the entry, as Java's registerBroker does; no list leaves it.
 void RouteInfoManager::put_filter_servers(
-    const BrokerAddrInfo& key, const std::optional<std::vector<std::string>>& filter_server_list) {
+    const BrokerAddrInfo& key, const std::optional<FilterServerList>& filter_server_list) {
   if (!filter_server_list) return;
   if (filter_server_list->empty()) return erase_filter_servers(key);
   auto [slot, inserted] = filter_server_table_.try_emplace(key, *filter_server_list);

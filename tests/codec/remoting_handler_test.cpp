@@ -7,6 +7,7 @@
 #include <string>
 
 #include "nameserver_codec/body_codec.h"
+#include "nameserver_codec/crc32.h"
 
 namespace nssim::codec {
 namespace {
@@ -124,6 +125,25 @@ TEST(HandleFrame, ClusterInfoIsAlwaysLegacy) {
             R"({"brokerAddrTable":{"broker-a":{"brokerAddrs":{0:"127.0.0.1:20911"},)"
             R"("brokerName":"broker-a","cluster":"DefaultCluster","enableActingMaster":false}},)"
             R"("clusterAddrTable":{"DefaultCluster":["broker-a"]}})");
+}
+
+// Both real NameServers register a broker whose filterServerList holds a null and list the null
+// in its route (docs/fidelity.md); 5.x also lists the broker's other addresses, none here.
+TEST(HandleFrame, ANullFilterServerGoesFromTheRegistrationToTheRoute) {
+  for (Profile profile : {Profile::kV4_9, Profile::kV5}) {
+    core::NameServer name_server(profile, {}, 0);
+    std::string body = kRegisterBody;
+    body.replace(body.find("[]"), 2, R"([null,"fs:1"])");
+    RemotingFrame registration =
+        register_frame(std::to_string(crc32(body) & 0x7FFFFFFFu));  // UtilAll#crc32
+    registration.body = body;
+    EXPECT_EQ(answer_of(handle_frame(name_server, registration, kBroker, 0)).header.code, 0);
+    const std::string route =
+        answer_of(handle_frame(name_server, route_frame(401, 2), kClient, 1)).body;
+    EXPECT_NE(route.find(R"("filterServerTable":{"127.0.0.1:20911":[null,"fs:1"]})"),
+              std::string::npos)
+        << route;
+  }
 }
 
 TEST(HandleFrame, TopicNotExistKeepsTheRemarkAndNoBody) {

@@ -42,7 +42,7 @@ std::string route_tables(const RouteInfoManager& rim) {
   for (const auto& [name, data] : rim.broker_addr_table()) out << "B " << text_of(data) << '\n';
   for (const auto& [key, servers] : rim.filter_server_table()) {
     out << "F " << key.cluster_name << '/' << key.broker_addr;
-    for (const auto& server : servers) out << ' ' << server;
+    for (const auto& server : servers) out << ' ' << (server ? '"' + *server + '"' : "null");
     out << '\n';
   }
   for (const auto& [topic, mappings] : rim.topic_queue_mapping_info_table()) {
@@ -84,8 +84,7 @@ Moved run_checked(RouteInfoManager& rim, const std::function<void()>& operation)
   return moved;
 }
 
-RegisterBrokerRequest with_filter_servers(RegisterBrokerRequest request,
-                                          std::vector<std::string> servers) {
+RegisterBrokerRequest with_filter_servers(RegisterBrokerRequest request, FilterServerList servers) {
   request.filter_server_list = std::move(servers);
   return request;
 }
@@ -164,7 +163,7 @@ TEST(ChangeCounters, FilterServersMoveOnlyTheRouteCounter) {
     Namesrv ns(profile);
     const BrokerInfo master = BrokerInfo::master();
     ns.rim.register_broker(master.request({"T"}, {1}), kT0);
-    const auto with_servers = [&](std::vector<std::string> servers, std::int64_t now) {
+    const auto with_servers = [&](FilterServerList servers, std::int64_t now) {
       return run_checked(ns.rim, [&] {
         ns.rim.register_broker(with_filter_servers(master.request({"T"}, {1}), servers), now);
       });

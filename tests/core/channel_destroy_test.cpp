@@ -160,7 +160,7 @@ TEST(ChannelDestroy, StaleConnectionRemovesNothing) {
 TEST(ChannelDestroy, RemovalReportIn4x) {
   Namesrv ns(Profile::kV4_9);
   RegisterBrokerRequest request = BrokerInfo::master().request({"T"}, {1});
-  request.filter_server_list = std::vector<std::string>{"fs:1"};
+  request.filter_server_list = FilterServerList{"fs:1"};
   ns.rim.register_broker(request, kT0);
   auto removals = ns.rim.on_channel_destroy({1}, "", RemovalPath::kChannelIdle);
   ASSERT_EQ(removals.size(), 1u);

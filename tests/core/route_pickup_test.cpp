@@ -222,10 +222,10 @@ TEST(RoutePickup, FilterServersOf4xAnd5x) {
     EXPECT_TRUE(ns.rim.pickup_topic_route_data("T")->filter_server_table.empty());
 
     RegisterBrokerRequest request = BrokerInfo::master().request({"T"}, {1});
-    request.filter_server_list = std::vector<std::string>{"fs:1"};
+    request.filter_server_list = FilterServerList{"fs:1"};
     ns.rim.register_broker(request, kT0);
     const auto table = ns.rim.pickup_topic_route_data("T")->filter_server_table;
-    EXPECT_EQ(table.at("127.0.0.1:10911"), (std::vector<std::string>{"fs:1"}));
+    EXPECT_EQ(table.at("127.0.0.1:10911"), (FilterServerList{"fs:1"}));
     if (profile == Profile::kV4_9) {
       EXPECT_EQ(table.count("127.0.0.1:30911"), 0u);
     } else {

@@ -271,15 +271,15 @@ TEST(RouteRegistration, FilterServerListReplacesOrClears) {
     Namesrv ns(profile);
     const auto key = live_key_of(profile, "Default_Cluster", "127.0.0.1:10911");
     RegisterBrokerRequest request = BrokerInfo::master().request({"T"}, {1});
-    request.filter_server_list = std::vector<std::string>{"fs:1"};
+    request.filter_server_list = FilterServerList{"fs:1"};
     ns.rim.register_broker(request, kT0);
-    EXPECT_EQ(ns.rim.filter_server_table().at(key), (std::vector<std::string>{"fs:1"}));
+    EXPECT_EQ(ns.rim.filter_server_table().at(key), (FilterServerList{"fs:1"}));
 
     request.filter_server_list.reset();
     ns.rim.register_broker(request, kT0);
     EXPECT_EQ(ns.rim.filter_server_table().count(key), 1u);
 
-    request.filter_server_list = std::vector<std::string>{};
+    request.filter_server_list = FilterServerList{};
     ns.rim.register_broker(request, kT0);
     EXPECT_EQ(ns.rim.filter_server_table().count(key), 0u);
   }

@@ -87,7 +87,7 @@ struct Registration {
     for (const auto& config : topics) wrapper.topic_config_table[config.topic_name] = config;
     wrapper.data_version = data_version;
     if (version >= kVersionV3_0_11) {
-      builder.body(RegisterBrokerBody{wrapper, std::vector<std::string>{}});
+      builder.body(RegisterBrokerBody{wrapper, FilterServerList{}});
     } else {
       builder.body(wrapper);
     }

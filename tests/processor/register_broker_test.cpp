@@ -58,12 +58,11 @@ TEST(RegisterBrokerProcessor, RegistrationWithMatchingCrcSucceeds) {
   TopicConfigSerializeWrapper wrapper;
   wrapper.topic_config_table = {{"unit-test1", topic("unit-test1")},
                                 {"unit-test2", topic("unit-test2")}};
-  const auto response =
-      server.call(sample_register_command()
-                      .version(kVersionV5_3_3)
-                      .ext("bodyCrc32", "12345")
-                      .body(RegisterBrokerBody{wrapper, std::vector<std::string>{}})
-                      .body_crc32(12345));
+  const auto response = server.call(sample_register_command()
+                                        .version(kVersionV5_3_3)
+                                        .ext("bodyCrc32", "12345")
+                                        .body(RegisterBrokerBody{wrapper, FilterServerList{}})
+                                        .body_crc32(12345));
   EXPECT_EQ(response.code, response_code::kSuccess);
   expect_broker_registered(server.rim());
 }

@@ -97,7 +97,7 @@ struct BrokerInfo {
     request.ha_server_addr = ha_addr;
     request.enable_acting_master = enable_acting_master;
     request.topic_config_wrapper = wrapper_of(topics, data_version);
-    request.filter_server_list = std::vector<std::string>{};
+    request.filter_server_list = FilterServerList{};
     request.channel = channel;
     return request;
   }

@@ -60,7 +60,7 @@ struct RegisterBrokerRequest {
   std::optional<std::int64_t> heartbeat_timeout_millis;  // 5.x; null means 120 s
   std::optional<bool> enable_acting_master;              // 5.x; null marks a 4.x broker
   std::optional<TopicConfigSerializeWrapper> topic_config_wrapper;
-  std::optional<std::vector<std::string>> filter_server_list;
+  std::optional<FilterServerList> filter_server_list;
   ConnectionId channel;
 };
 
@@ -116,7 +116,7 @@ using TopicQueueTable = std::map<std::string, std::map<std::string, QueueData>>;
 using BrokerAddrTable = std::map<std::string, BrokerData>;
 using ClusterAddrTable = std::map<std::string, std::set<std::string>>;
 using BrokerLiveTable = std::map<BrokerAddrInfo, BrokerLiveInfo>;
-using FilterServerTable = std::map<BrokerAddrInfo, std::vector<std::string>>;
+using FilterServerTable = std::map<BrokerAddrInfo, FilterServerList>;
 using TopicQueueMappingInfoTable =
     std::map<std::string, std::map<std::string, TopicQueueMappingInfo>>;
 
@@ -263,7 +263,7 @@ class RouteInfoManager {
   void put_broker_addr(BrokerData& broker_data, std::int64_t broker_id,
                        const std::string& broker_addr);
   void put_filter_servers(const BrokerAddrInfo& key,
-                          const std::optional<std::vector<std::string>>& filter_server_list);
+                          const std::optional<FilterServerList>& filter_server_list);
   void erase_filter_servers(const BrokerAddrInfo& key);
   void insert_cluster_member(const std::string& cluster_name, const std::string& broker_name);
   void erase_cluster_member(const std::string& cluster_name, const std::string& broker_name);

@@ -69,12 +69,17 @@ struct TopicConfigSerializeWrapper {
   std::map<std::string, TopicQueueMappingInfo> topic_queue_mapping_info_map;
 };
 
+// Java: a broker's List<String> of filter-server addresses. fastjson keeps a null element of the
+// body's list (`[null]`), RouteInfoManager#registerBroker stores the list as it is and the route
+// writes the element back as null, so an element is nullable.
+using FilterServerList = std::vector<std::optional<std::string>>;
+
 // Java: RegisterBrokerBody. filterServerList starts as an empty list; a body may set it to null
 // (fastjson reads null and "" so), and a null list leaves the broker's filter servers as they were
 // (RouteInfoManager#registerBroker's `if (filterServerList != null)`).
 struct RegisterBrokerBody {
   TopicConfigSerializeWrapper topic_config_serialize_wrapper;
-  std::optional<std::vector<std::string>> filter_server_list = std::vector<std::string>{};
+  std::optional<FilterServerList> filter_server_list = FilterServerList{};
 };
 
 // Java: QueueData. Ordered and compared by all five fields (QueueData#equals).
@@ -109,7 +114,7 @@ struct TopicRouteData {
   std::vector<QueueData> queue_datas;
   std::vector<BrokerData> broker_datas;
   // Java: filterServerTable; 5.x may map an address to null, hence the optional.
-  std::map<std::string, std::optional<std::vector<std::string>>> filter_server_table;
+  std::map<std::string, std::optional<FilterServerList>> filter_server_table;
   // 5.x: topicQueueMappingByBroker; absent when the topic has no static mapping.
   std::optional<std::map<std::string, TopicQueueMappingInfo>> topic_queue_mapping_by_broker;
 };
