@@ -102,8 +102,7 @@ struct ProducerModel::Impl {
   struct Send {
     std::uint64_t id = 0;
     bool live = false;
-    std::uint32_t thread = 0;  // the send_threads thread it runs on, arrival to end
-
+    std::uint32_t thread = 0;        // the send_threads thread it runs on, arrival to end
     std::size_t topic_position = 0;  // index into spec.topics, which record.topic views
     std::size_t topic_slot = 0;      // index into info_by_slot
     SendRecord record;
