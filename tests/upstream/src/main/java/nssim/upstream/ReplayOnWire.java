@@ -37,7 +37,7 @@ import org.apache.rocketmq.remoting.protocol.RemotingCommand;
  * tests/upstream/generate_expiry.py).
  *
  * usage: ReplayOnWire --profile 4.9|5.x [--paced] --addr HOST:PORT [FILE|-]  (a NameServer already up)
- *        ReplayOnWire --profile 4.9|5.x [--paced] [--parallel N] --fresh-namesrv SCRATCH --out-dir DIR FILE...
+ *        ReplayOnWire --profile 4.9|5.x [--paced [--parallel N] [--stagger-ms MS]] --fresh-namesrv SCRATCH --out-dir DIR FILE...
  * The second starts a fresh NameServer for each FILE, with FILE's sibling X.namesrv.properties
  * (for X.jsonl) added to its namesrv.properties when there is one, and writes its answers to
  * DIR/FILE's name; paced, N sessions at a time, each MS after the one before
@@ -268,8 +268,17 @@ public final class ReplayOnWire {
         // nssim drains that queue before the next line, so the driver waits for the broker to go.
         boolean batched = code == UNREGISTER_BROKER && defaultVersion == VERSION_5_X && brokerAddr != null;
         boolean wasRegistered = batched && settledBrokerAddrs(new TreeSet<String>()).contains(brokerAddr);
-        channel.send(request);
-        RemotingCommand response = channel.awaitResponse(request.getOpaque(), noResponseMs);
+        RemotingCommand response;
+        try {
+            channel.send(request);
+            response = channel.awaitResponse(request.getOpaque(), noResponseMs);
+        } catch (IOException closed) {
+            // The NameServer closed this connection: a scan expired a broker on it
+            // (RemotingHelper#closeChannel) that the session thought alive. nssim never answers
+            // so, and the comparison reports it; the channel's next request reconnects.
+            channels.remove(channelName).close();
+            return "{\"closedByNameServer\":true}";
+        }
         if (response == null) return "{\"noResponse\":true}";
         if (wasRegistered && response.getCode() == 0) {
             settledBrokerAddrs(new TreeSet<String>(Collections.singleton(brokerAddr)));
