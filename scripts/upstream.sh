@@ -8,6 +8,8 @@
 #   scripts/upstream.sh sessions LINE OUT FILE...
 #                                            each FILE answered by a fresh NameServer started by
 #                                            NamesrvStartup inside the driver's JVM, into OUT/
+#                                            (ReplayOnWire's flags may come first: --paced
+#                                            [--parallel N] [--stagger-ms MS], in real time)
 # LINE 4.9 is rocketmq-namesrv 4.9.7 (4.9.8 is not on Maven Central), 5.x is 5.3.3
 # (tests/upstream/pom.xml). Needs java and mvn (scripts/install-deps.sh --tests installs them).
 set -euo pipefail

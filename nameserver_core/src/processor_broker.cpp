@@ -217,10 +217,12 @@ RemotingResponse NameServer::broker_heartbeat(const RemotingRequest& request, st
   return detail::success_response();
 }
 
-// Java 5.3.3: DefaultRequestProcessor#getBrokerMemberGroup.
+// Java 5.3.3: DefaultRequestProcessor#getBrokerMemberGroup. It sets the code and never the remark,
+// so the answer keeps RemotingCommand#createResponseCommand's "not set any response code".
 RemotingResponse NameServer::get_broker_member_group(const RemotingRequest& request) const {
   const detail::HeaderFields fields(request.ext_fields);
   RemotingResponse response = detail::success_response();
+  response.remark = "not set any response code";
   response.body = BrokerMemberGroupBody{route_info_manager_.get_broker_member_group(
       detail::key_or_empty(fields.string_field("clusterName")),
       detail::key_or_empty(fields.string_field("brokerName")))};

@@ -5,7 +5,13 @@ answers compared after the normalisations of docs/fidelity.md. Prints the sequen
 answers compared, the lines skipped by reason, and every difference with its line and both
 answers; exit 1 when a difference is not explained by allowed_differences.json.
 
-usage: compare.py --nssim build/nssim [--profiles 4.9,5.x] [--generate N] [--seed S] [FILE...]
+Expiry sessions (tests/upstream/generate_expiry.py, and FILEs given with --paced) are replayed
+in real time: the driver sends each line at its at_ms, and a scan line shows what the real
+NameServer's own scans removed since the line before. A file's sibling X.namesrv.properties
+(for X.jsonl) holds NamesrvConfig settings both sides run it with.
+
+usage: compare.py --nssim build/nssim [--profiles 4.9,5.x] [--generate N] [--seed S]
+                  [--expiry N] [--expiry-49 N] [--paced FILE]... [FILE...]
 """
 import argparse
 import copy
@@ -36,6 +42,13 @@ NETTY_SERVER_CONFIG = {
 }
 # The replay's clock starts at 0: a DataVersion timestamp nssim took from it is below this.
 REPLAY_CLOCK_LIMIT_MS = 10**12
+# Paced sessions the driver runs at once, each against its own NameServer: they mostly wait.
+PACED_AT_ONCE = 8
+# A paced session whose latest line was done (answered, its effect seen) later than this after
+# its at_ms is not compared: half the margin generate_expiry.py keeps between every line and
+# every deadline, the other half for what the driver cannot time (the NameServer's scan and
+# batch threads).
+LATE_LIMIT_MS = 500
 
 
 # --- normalisation (docs/fidelity.md#normalisation) ---
@@ -185,31 +198,48 @@ def allowed_reason(allowed, profile, code, ours, theirs):
 
 # --- running both sides ---
 
-def run_nssim(nssim, profile, path):
-    done = subprocess.run([nssim, "replay", "--profile", profile, path],
+def settings_of(path):
+    """The NamesrvConfig settings of a session file: its sibling X.namesrv.properties, if any."""
+    sibling = re.sub(r"\.jsonl$", "", path) + ".namesrv.properties"
+    if not os.path.exists(sibling):
+        return {}
+    with open(sibling) as f:
+        return properties(f.read(), None)
+
+
+def run_nssim(nssim, profile, path, settings):
+    config = [arg for key, value in sorted(settings.items())
+              for arg in ("--config", f"{key}={value}")]
+    done = subprocess.run([nssim, "replay", "--profile", profile] + config + [path],
                           capture_output=True, text=True)
     if done.returncode not in (0, 2) or not done.stdout:
         sys.exit(f"compare.py: nssim replay {path} failed: {done.stderr.strip()}")
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def run_upstream(profile, paths, outdir):
+def run_upstream(profile, paths, outdir, paced):
+    flags = []
+    if paced:
+        import generate_expiry  # tests/upstream/generate_expiry.py
+        # Sessions started a burst period / PACED_AT_ONCE apart never send bursts together.
+        stagger_ms = generate_expiry.PROFILES[profile]["period"] // PACED_AT_ONCE
+        flags = ["--paced", "--parallel", str(PACED_AT_ONCE), "--stagger-ms", str(stagger_ms)]
     done = subprocess.run(["bash", os.path.join(ROOT, "scripts", "upstream.sh"), "sessions",
-                           profile, outdir] + paths, capture_output=True, text=True)
+                           profile, outdir] + flags + paths, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"compare.py: the {profile} NameServer could not replay: {done.stderr.strip()}")
 
 
-def replayable(inputs, ours, skipped):
+def replayable(inputs, ours, skipped, paced):
     """The input lines a real NameServer can be shown: nssim's malformed lines change nothing and
-    are dropped; a scan that removed a broker acted on the replay's clock, which a real
-    NameServer does not share, so the session ends there."""
+    are dropped; unless the session is paced, a scan that removed a broker acted on the replay's
+    clock, which a real NameServer does not share, so the session ends there."""
     kept = []
     for index, (line, answer) in enumerate(zip(inputs, ours)):
         if "error" in answer:
             skipped["malformed for nssim (changes nothing)"] += 1
             continue
-        if answer.get("event") == "scan" and answer.get("removed"):
+        if not paced and answer.get("event") == "scan" and answer.get("removed"):
             skipped["at or after a scan that expired a broker on the replay's clock"] += \
                 len(inputs) - index
             break
@@ -223,48 +253,92 @@ def main():
     parser.add_argument("--profiles", default="4.9,5.x")
     parser.add_argument("--generate", type=int, default=0, help="random sequences per profile")
     parser.add_argument("--seed", type=int, default=1, help="the first generated sequence's seed")
+    parser.add_argument("--expiry", type=int, default=0,
+                        help="generated expiry sessions on 5.x, in real time (about 8-14 s each)")
+    parser.add_argument("--expiry-49", type=int, default=0,
+                        help="generated expiry sessions on 4.9, in real time (about 2.5 min each)")
+    parser.add_argument("--paced", action="append", default=[], metavar="FILE",
+                        help="a session replayed in real time")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
     with open(os.path.join(HERE, "allowed_differences.json")) as f:
         allowed = json.load(f)
     sequences, compared, skipped, differences = 0, 0, Counter(), []
+    expiry = Counter()  # the paced sessions' own counts
     started = time.time()
     with tempfile.TemporaryDirectory() as scratch:
         for profile in args.profiles.split(","):
-            sessions = [(path, os.path.relpath(path, ROOT)) for path in args.files]
+            sessions = [(path, os.path.relpath(path, ROOT), False, settings_of(path))
+                        for path in args.files]
+            sessions += [(path, os.path.relpath(path, ROOT), True, settings_of(path))
+                         for path in args.paced]
             if args.generate:
                 import generate  # tests/upstream/generate.py
             for seed in range(args.seed, args.seed + args.generate):
                 path = os.path.join(scratch, f"generated_{profile}_{seed}.jsonl")
                 with open(path, "w") as f:
                     f.write(generate.session(seed, profile))
-                sessions.append((path, f"generated {profile} seed {seed}"))
+                sessions.append((path, f"generated {profile} seed {seed}", False, {}))
+            count = {"5.x": args.expiry, "4.9": args.expiry_49}[profile]
+            if count:
+                import generate_expiry  # tests/upstream/generate_expiry.py
+            for seed in range(args.seed, args.seed + count):
+                path = os.path.join(scratch, f"expiry_{profile}_{seed}.jsonl")
+                text, settings = generate_expiry.session(seed, profile)
+                with open(path, "w") as f:
+                    f.write(text)
+                sessions.append((path, f"expiry {profile} seed {seed}", True, settings))
             folder = os.path.join(scratch, profile)
             os.makedirs(os.path.join(folder, "out"))
             prepared = []
-            for number, (path, name) in enumerate(sessions):
+            for number, (path, name, paced, settings) in enumerate(sessions):
                 with open(path) as f:
                     inputs = f.read().splitlines()
-                kept = replayable(inputs, run_nssim(args.nssim, profile, path), skipped)
+                ours = run_nssim(args.nssim, profile, path, settings)
+                kept = replayable(inputs, ours, skipped, paced)
                 filtered = os.path.join(folder, f"{number}.jsonl")
                 with open(filtered, "w") as f:
                     f.write("".join(line + "\n" for _, line, _ in kept))
-                prepared.append((name, filtered, kept))
+                if settings:
+                    with open(os.path.join(folder, f"{number}.namesrv.properties"), "w") as f:
+                        f.write("".join(f"{k}={v}\n" for k, v in sorted(settings.items())))
+                prepared.append((name, filtered, kept, paced))
             window = (int(time.time() * 1000), None)
-            run_upstream(profile, [p for _, p, _ in prepared], os.path.join(folder, "out"))
+            for paced in (False, True):
+                paths = [p for _, p, _, is_paced in prepared if is_paced == paced]
+                if paths:
+                    run_upstream(profile, paths, os.path.join(folder, "out"), paced)
             window = (window[0], int(time.time() * 1000))
-            for name, filtered, kept in prepared:
+            for name, filtered, kept, paced in prepared:
                 sequences += 1
-                with open(os.path.join(folder, "out", os.path.basename(filtered))) as f:
+                stem = os.path.join(folder, "out", os.path.basename(filtered)[:-len(".jsonl")])
+                with open(stem + ".jsonl") as f:
                     theirs = [json.loads(line) for line in f.read().splitlines()]
                 if len(theirs) != len(kept):
                     sys.exit(f"compare.py: {name}: {len(theirs)} upstream answers "
                              f"for {len(kept)} lines")
+                if paced:
+                    with open(stem + ".late_ms") as f:
+                        late_ms = int(f.read())
+                    expiry["sequences"] += 1
+                    expiry["latest_ms"] = max(expiry["latest_ms"], late_ms)
+                    if late_ms > LATE_LIMIT_MS:
+                        print(f"not compared: {name}: a line was done {late_ms} ms late "
+                              f"(more than {LATE_LIMIT_MS} ms; the machine is too loaded)")
+                        skipped[f"in a paced session done more than {LATE_LIMIT_MS} ms "
+                                f"late"] += len(kept)
+                        expiry["late"] += 1
+                        continue
                 for (index, line, our_answer), their_answer in zip(kept, theirs):
                     if "skipped" in their_answer:
                         skipped[their_answer["skipped"]] += 1
                         continue
                     compared += 1
+                    if paced:
+                        expiry["compared"] += 1
+                        if our_answer.get("event") == "scan":
+                            expiry["scans"] += 1
+                            expiry["removed"] += len(our_answer.get("removed", []))
                     code = json.loads(line).get("code")
                     a = normalise(our_answer, code, profile, "nssim")
                     b = normalise(their_answer, code, profile, "upstream")
@@ -272,14 +346,16 @@ def main():
                         continue
                     reason = allowed_reason(allowed, profile, code, a, b)
                     differences.append((profile, name, index + 1, line, our_answer,
-                                        their_answer, reason))
+                                        their_answer, reason, paced))
     reasons = Counter()
     unexplained = 0
-    for profile, name, number, line, ours, theirs, reason in differences:
+    for profile, name, number, line, ours, theirs, reason, paced in differences:
+        expiry["differences"] += paced
         if reason:
             reasons[reason] += 1
             continue
         unexplained += 1
+        expiry["unexplained"] += paced
         print(f"UNEXPLAINED difference [{profile}] {name} line {number}:")
         print(f"  input:    {line}")
         print(f"  nssim:    {json.dumps(ours, sort_keys=True)}")
@@ -288,9 +364,18 @@ def main():
         print(f"allowed {count}: {reason}")
     for reason, count in sorted(skipped.items()):
         print(f"skipped {count}: {reason}")
+    if expiry["sequences"]:
+        print(f"expiry in real time: {expiry['sequences']} sequences tried, "
+              f"{expiry['compared']} answers compared ({expiry['scans']} scans, which removed "
+              f"{expiry['removed']} brokers in nssim), {expiry['differences']} differences "
+              f"({expiry['unexplained']} unexplained), latest line done {expiry['latest_ms']} ms "
+              f"late")
     print(f"upstream differential: {sequences} sequences tried, {compared} answers compared, "
           f"{len(differences)} differences ({len(differences) - unexplained} allowed, "
           f"{unexplained} unexplained) in {time.time() - started:.0f} s")
+    if expiry["sequences"] and expiry["late"] == expiry["sequences"]:
+        print("upstream differential: every session in real time ran late: none was compared")
+        return 1
     return 1 if unexplained else 0
 
 

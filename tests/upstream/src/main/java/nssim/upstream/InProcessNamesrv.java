@@ -23,7 +23,11 @@ final class InProcessNamesrv {
         this.address = address;
     }
 
-    static InProcessNamesrv start(Path home) throws IOException {
+    /**
+     * Starts one with `settings` (properties text, maybe empty) added to its namesrv.properties.
+     * Synchronized: NamesrvConfig reads user.home and rocketmq.home.dir when it is built.
+     */
+    static synchronized InProcessNamesrv start(Path home, String settings) throws IOException {
         Files.createDirectories(home.resolve("conf"));
         // 4.9's NamesrvStartup configures logback from ROCKETMQ_HOME/conf/logback_namesrv.xml.
         Files.write(home.resolve("conf/logback_namesrv.xml"),
@@ -33,12 +37,20 @@ final class InProcessNamesrv {
         Files.createDirectories(home.resolve("namesrv"));
         Path config = home.resolve("namesrv/namesrv.properties");
         // bindAddress is 5.x's (4.9 binds every interface and ignores the key).
-        Files.write(config, ("listenPort=" + port + "\nbindAddress=127.0.0.1\n").getBytes(StandardCharsets.UTF_8));
+        Files.write(config, ("listenPort=" + port + "\nbindAddress=127.0.0.1\n" + settings).getBytes(StandardCharsets.UTF_8));
         System.setProperty("user.home", home.toString());
         System.setProperty("rocketmq.home.dir", home.toString());
         NamesrvController controller = NamesrvStartup.main0(new String[] {"-c", config.toString()});
         if (controller == null) throw new IOException("NamesrvStartup did not start a NameServer in " + home);
         return new InProcessNamesrv(controller, new InetSocketAddress("127.0.0.1", port));
+    }
+
+    /** What a session file X.jsonl adds to namesrv.properties: its sibling X.namesrv.properties, if any. */
+    static String settingsFor(Path session) throws IOException {
+        String name = session.getFileName().toString();
+        String stem = name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
+        Path settings = session.resolveSibling(stem + ".namesrv.properties");
+        return Files.exists(settings) ? new String(Files.readAllBytes(settings), StandardCharsets.UTF_8) : "";
     }
 
     InetSocketAddress address() {

@@ -3,10 +3,12 @@ package nssim.upstream;
 import com.alibaba.fastjson.JSONArray;
 import com.alibaba.fastjson.JSONObject;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -29,9 +31,17 @@ import org.apache.rocketmq.remoting.protocol.RemotingCommand;
  * (a scan on the replay's clock, an idle close with a chosen peer address) is printed as
  * {"skipped": reason}, and the comparison counts it (docs/fidelity.md).
  *
- * usage: ReplayOnWire --profile 4.9|5.x --addr HOST:PORT [FILE|-]  (a NameServer already up)
- *        ReplayOnWire --profile 4.9|5.x --fresh-namesrv SCRATCH --out-dir DIR FILE...
- * The second starts a fresh NameServer for each FILE and writes its answers to DIR/FILE's name.
+ * --paced replays in real time: each line waits for its at_ms on a clock that starts with the
+ * session, and a scan line prints what left brokerAddrTable on the NameServer's own scans since
+ * the line before (the session keeps every broker's deadline a margin away from every line,
+ * tests/upstream/generate_expiry.py).
+ *
+ * usage: ReplayOnWire --profile 4.9|5.x [--paced] --addr HOST:PORT [FILE|-]  (a NameServer already up)
+ *        ReplayOnWire --profile 4.9|5.x [--paced [--parallel N] [--stagger-ms MS]] --fresh-namesrv SCRATCH --out-dir DIR FILE...
+ * The second starts a fresh NameServer for each FILE, with FILE's sibling X.namesrv.properties
+ * (for X.jsonl) added to its namesrv.properties when there is one, and writes its answers to
+ * DIR/FILE's name; paced, N sessions at a time, each MS after the one before
+ * (PacedSessions), and DIR/X.late_ms says how late X's latest line was done.
  */
 public final class ReplayOnWire {
     private static final int REGISTER_BROKER = 103;
@@ -50,15 +60,28 @@ public final class ReplayOnWire {
 
     private final InetSocketAddress address;
     private final int defaultVersion;
+    private final boolean paced;
+    /** System.nanoTime() at at_ms 0 of a paced session, set by its first line. */
+    private long originNanos;
+    private boolean started;
+    private long lastAtMs;
+    /** When the current line of a paced session is due. */
+    private long dueNanos;
+    /**
+     * How long after it was due the latest line of a paced session was done (answered, or its
+     * effect seen), in ms: everything a line caused happened within that much of its at_ms.
+     */
+    private long maxLateMs;
     private final Map<String, WireChannel> channels = new HashMap<>();
     /** brokerAddr -> the replay channel it last registered on (the channel brokerLiveTable holds). */
     private final Map<String, String> registeredOn = new HashMap<>();
     private WireChannel probe;
 
-    private ReplayOnWire(InetSocketAddress address, int defaultVersion, int noResponseMs) {
+    ReplayOnWire(InetSocketAddress address, int defaultVersion, int noResponseMs, boolean paced) {
         this.address = address;
         this.defaultVersion = defaultVersion;
         this.noResponseMs = noResponseMs;
+        this.paced = paced;
     }
 
     public static void main(String[] args) throws Exception {
@@ -67,6 +90,9 @@ public final class ReplayOnWire {
         String scratch = null;
         String outDir = null;
         int noResponseMs = 1000;
+        boolean paced = false;
+        int parallel = 1;
+        long staggerMs = 0;
         List<String> files = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--addr") && i + 1 < args.length) {
@@ -79,15 +105,23 @@ public final class ReplayOnWire {
                 outDir = args[++i];
             } else if (args[i].equals("--no-response-ms") && i + 1 < args.length) {
                 noResponseMs = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--paced")) {
+                paced = true;
+            } else if (args[i].equals("--parallel") && i + 1 < args.length) {
+                parallel = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--stagger-ms") && i + 1 < args.length) {
+                staggerMs = Long.parseLong(args[++i]);
             } else {
                 files.add(args[i]);
             }
         }
         boolean single = addr != null && scratch == null && files.size() <= 1;
         boolean fresh = addr == null && scratch != null && outDir != null && !files.isEmpty();
-        if (!(single || fresh) || !(profile.equals("4.9") || profile.equals("5.x"))) {
-            System.err.println("usage: ReplayOnWire --profile 4.9|5.x --addr HOST:PORT [FILE|-]\n"
-                + "       ReplayOnWire --profile 4.9|5.x --fresh-namesrv SCRATCH --out-dir DIR FILE...");
+        boolean validPacing = parallel >= 1 && staggerMs >= 0 && (paced || (parallel == 1 && staggerMs == 0));
+        if (!(single || fresh) || !(profile.equals("4.9") || profile.equals("5.x")) || !validPacing) {
+            System.err.println("usage: ReplayOnWire --profile 4.9|5.x [--paced] --addr HOST:PORT [FILE|-]\n"
+                + "       ReplayOnWire --profile 4.9|5.x [--paced [--parallel N] [--stagger-ms MS]]"
+                + " --fresh-namesrv SCRATCH --out-dir DIR FILE...");
             System.exit(2);
         }
         int defaultVersion = profile.equals("4.9") ? VERSION_4_9 : VERSION_5_X;
@@ -100,7 +134,7 @@ public final class ReplayOnWire {
             BufferedReader reader = file.equals("-")
                 ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
                 : Files.newBufferedReader(Paths.get(file), StandardCharsets.UTF_8);
-            replaySession(new ReplayOnWire(address, defaultVersion, noResponseMs), reader, stdout);
+            replaySession(new ReplayOnWire(address, defaultVersion, noResponseMs, paced), reader, stdout);
             return;
         }
         // One JVM, a fresh NameServer (NamesrvStartup in this process) per session: a JVM start
@@ -109,20 +143,37 @@ public final class ReplayOnWire {
         // No TLS: "permissive" (the default) makes every start build a self-signed certificate
         // (0.6 s); the replay speaks plain TCP either way.
         System.setProperty("tls.server.mode", "disabled");
-        int index = 0;
-        for (String file : files) {
-            Path home = Paths.get(scratch, "namesrv-" + index++);
-            InProcessNamesrv namesrv = InProcessNamesrv.start(home);
-            try (BufferedReader reader = Files.newBufferedReader(Paths.get(file), StandardCharsets.UTF_8);
-                 PrintStream out = new PrintStream(new FileOutputStream(
-                     Paths.get(outDir, Paths.get(file).getFileName().toString()).toFile()), false, "UTF-8")) {
-                replaySession(new ReplayOnWire(namesrv.address(), defaultVersion, noResponseMs), reader, out);
-            } finally {
-                namesrv.stop();
+        if (paced) {
+            PacedSessions.run(files, Paths.get(scratch), Paths.get(outDir), defaultVersion, noResponseMs,
+                parallel, staggerMs);
+        } else {
+            for (int index = 0; index < files.size(); index++) {
+                Path session = Paths.get(files.get(index));
+                InProcessNamesrv namesrv = InProcessNamesrv.start(Paths.get(scratch, "namesrv-" + index),
+                    InProcessNamesrv.settingsFor(session));
+                try {
+                    replayFile(new ReplayOnWire(namesrv.address(), defaultVersion, noResponseMs, false),
+                        session, Paths.get(outDir).resolve(session.getFileName()));
+                } finally {
+                    namesrv.stop();
+                }
             }
         }
         stdout.flush();
         System.exit(0);  // the stopped NameServers' Netty threads end on their own time
+    }
+
+    /** Replays the session file into `out`, or nowhere when it is null. */
+    static void replayFile(ReplayOnWire replay, Path session, Path out) throws Exception {
+        OutputStream sink = out == null ? new ByteArrayOutputStream() : new FileOutputStream(out.toFile());
+        try (BufferedReader reader = Files.newBufferedReader(session, StandardCharsets.UTF_8);
+             PrintStream printer = new PrintStream(sink, false, "UTF-8")) {
+            replaySession(replay, reader, printer);
+        }
+    }
+
+    long maxLateMs() {
+        return maxLateMs;
     }
 
     private static void replaySession(ReplayOnWire replay, BufferedReader reader, PrintStream out)
@@ -130,6 +181,9 @@ public final class ReplayOnWire {
         String line;
         while ((line = reader.readLine()) != null) {
             out.println(replay.process(line));
+            if (replay.started) {
+                replay.maxLateMs = Math.max(replay.maxLateMs, (System.nanoTime() - replay.dueNanos) / 1_000_000L);
+            }
         }
         out.flush();
         replay.closeAll();
@@ -144,8 +198,43 @@ public final class ReplayOnWire {
         }
         JSONObject object = Json.object(parsed);
         if (object == null) return skipped("not a JSON object");
+        if (paced && "scan".equals(object.getString("event"))) return pacedScan(object);
+        waitForAtMs(object);
         if (object.containsKey("event")) return event(object);
         return request(object);
+    }
+
+    /**
+     * Paced: sleeps until the line's at_ms (docs/replay.md: the previous line's when absent) on
+     * the session's clock, whose 0 is when the first line came, less that line's at_ms.
+     */
+    private void waitForAtMs(JSONObject line) throws InterruptedException {
+        if (!paced) return;
+        long atMs = line.containsKey("at_ms") ? line.getLongValue("at_ms") : lastAtMs;
+        lastAtMs = atMs;
+        if (!started) {
+            originNanos = System.nanoTime() - atMs * 1_000_000L;
+            started = true;
+        }
+        dueNanos = originNanos + atMs * 1_000_000L;
+        long waitNanos = dueNanos - System.nanoTime();
+        if (waitNanos > 0) Thread.sleep(waitNanos / 1_000_000L, (int) (waitNanos % 1_000_000L));
+    }
+
+    /**
+     * A paced scan line: the NameServer scans on its own clock, every scanNotActiveBrokerInterval
+     * (5.x) or 10 s (4.9). The session keeps every deadline a margin away from every line, and
+     * the first line after a deadline is a scan, so what left brokerAddrTable between the line
+     * before and this line's at_ms is what nssim's scan at at_ms removes.
+     */
+    private String pacedScan(JSONObject line) throws Exception {
+        TreeSet<String> before = settledBrokerAddrs(new TreeSet<String>());
+        waitForAtMs(line);
+        TreeSet<String> removed = new TreeSet<>(before);
+        removed.removeAll(settledBrokerAddrs(new TreeSet<String>()));
+        // Their connections were closed by the NameServer (RemotingHelper#closeChannel).
+        registeredOn.keySet().removeAll(removed);
+        return "{\"event\":\"scan\",\"removed\":" + Json.dump(new JSONArray(new ArrayList<Object>(removed))) + "}";
     }
 
     private String request(JSONObject line) throws Exception {
@@ -179,8 +268,17 @@ public final class ReplayOnWire {
         // nssim drains that queue before the next line, so the driver waits for the broker to go.
         boolean batched = code == UNREGISTER_BROKER && defaultVersion == VERSION_5_X && brokerAddr != null;
         boolean wasRegistered = batched && settledBrokerAddrs(new TreeSet<String>()).contains(brokerAddr);
-        channel.send(request);
-        RemotingCommand response = channel.awaitResponse(request.getOpaque(), noResponseMs);
+        RemotingCommand response;
+        try {
+            channel.send(request);
+            response = channel.awaitResponse(request.getOpaque(), noResponseMs);
+        } catch (IOException closed) {
+            // The NameServer closed this connection: a scan expired a broker on it
+            // (RemotingHelper#closeChannel) that the session thought alive. nssim never answers
+            // so, and the comparison reports it; the channel's next request reconnects.
+            channels.remove(channelName).close();
+            return "{\"closedByNameServer\":true}";
+        }
         if (response == null) return "{\"noResponse\":true}";
         if (wasRegistered && response.getCode() == 0) {
             settledBrokerAddrs(new TreeSet<String>(Collections.singleton(brokerAddr)));
