@@ -73,6 +73,10 @@ cleanup() {
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   for veth in "${veths[@]}"; do ip link del "$veth" 2>/dev/null || true; done
   for ns in "${namespaces[@]}"; do ip netns del "$ns" 2>/dev/null || true; done
+  # The producers' client log (each attempt's exception), kept with the other raw logs.
+  if [ -d "$work/logs/rocketmqlogs" ]; then
+    mkdir -p "$out/client-logs" && cp "$work"/logs/rocketmqlogs/*.log "$out/client-logs/" 2>/dev/null || true
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
