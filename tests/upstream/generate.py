@@ -26,6 +26,18 @@ def crc32(body):
     return str(zlib.crc32(raw(body).encode()) & 0x7FFFFFFF)  # UtilAll#crc32 masks the top bit
 
 
+def registration(header, data_version, broker):
+    """REGISTER_BROKER's extFields (header plus haServerAddr, compressed, bodyCrc32) and body
+    for the broker's topics now."""
+    body = {"topicConfigSerializeWrapper": {"topicConfigTable": dict(broker.topics),
+                                            "dataVersion": data_version},
+            "filterServerList": []}
+    ext = dict(header)
+    ext.update({"haServerAddr": broker.addr.replace(":10911", ":10912"),
+                "compressed": "false", "bodyCrc32": crc32(body)})
+    return ext, body
+
+
 class Broker:
     def __init__(self, group, broker_id, cluster):
         self.name = f"broker-{group}"
@@ -94,12 +106,7 @@ class Session:
                 del broker.topics[topic]
             else:
                 broker.topics[topic] = self.topic_config(topic)
-        body = {"topicConfigSerializeWrapper": {"topicConfigTable": dict(broker.topics),
-                                                "dataVersion": self.data_version(broker)},
-                "filterServerList": []}
-        ext = self.broker_header(broker)
-        ext.update({"haServerAddr": broker.addr.replace(":10911", ":10912"),
-                    "compressed": "false", "bodyCrc32": crc32(body)})
+        ext, body = registration(self.broker_header(broker), self.data_version(broker), broker)
         if self.profile == "5.x":
             ext["enableActingMaster"] = "false"
         self.emit(103, broker.channel(), ext, body)

@@ -19,7 +19,8 @@ import json
 import random
 import sys
 
-from generate import CLUSTERS, crc32
+import generate
+from generate import CLUSTERS
 
 MARGIN_MS = 1000
 # The longest a burst's lines span after its first line.
@@ -47,20 +48,14 @@ PROFILES = {
 }
 
 
-class Broker:
+class Broker(generate.Broker):
+    """generate.py's broker with the topics it registers and its liveness deadline."""
+
     def __init__(self, group, broker_id, cluster, topics):
-        self.name = f"broker-{group}"
-        self.id = broker_id
-        self.cluster = cluster
-        self.addr = f"10.0.{group}.{broker_id + 1}:10911"
-        self.connection = 0
-        self.counter = 1
+        super().__init__(group, broker_id, cluster)
         self.topics = topics
         self.timeout = None  # the heartbeatTimeoutMillis header of its last registration
         self.deadline = None  # last refresh + its timeout, while it is in brokerLiveTable
-
-    def channel(self):
-        return f"{self.name}-{self.id}-c{self.connection}"
 
 
 class ExpirySession:
@@ -160,12 +155,8 @@ class ExpirySession:
                 del broker.topics[topic]  # a first registration with one topic is refused (5.x)
             else:
                 broker.topics[topic] = self.topic_config(topic)
-        body = {"topicConfigSerializeWrapper": {"topicConfigTable": dict(broker.topics),
-                                                "dataVersion": self.data_version(broker)},
-                "filterServerList": []}
-        ext = self.broker_header(broker)
-        ext.update({"haServerAddr": broker.addr.replace(":10911", ":10912"),
-                    "compressed": "false", "bodyCrc32": crc32(body)})
+        ext, body = generate.registration(self.broker_header(broker), self.data_version(broker),
+                                          broker)
         if broker.timeout is not None:
             ext["heartbeatTimeoutMillis"] = str(broker.timeout)
         if self.v5:
