@@ -110,7 +110,7 @@ std::string read_report(const std::string& dir, ScenarioOutcome& outcome) {
   return "";
 }
 
-ScenarioOutcome evaluate(const std::string& dir, const ChildOutcome& child) {
+ScenarioOutcome evaluate_scenario(const std::string& dir, const ChildOutcome& child) {
   ScenarioOutcome outcome;
   const bool exited = child.spawn_error.empty() && child.signal == 0;
   if (exited && child.exit_code == kExitBadInput) {
@@ -213,7 +213,8 @@ int run_check(const CheckOptions& options) {
   ChildObserver observer;
   observer.started = [&progress](std::size_t index) { progress.started(index); };
   observer.finished = [&](std::size_t index, const ChildOutcome& child) {
-    outcomes[index] = evaluate(fs::path(specs[index].stdout_path).parent_path().string(), child);
+    outcomes[index] =
+        evaluate_scenario(fs::path(specs[index].stdout_path).parent_path().string(), child);
     progress.finished(index, outcome_lines(files[index], outcomes[index], options.verbose));
   };
   const std::size_t jobs = options.jobs > 0

@@ -25,7 +25,8 @@ bool has_sweep_block(const std::string& path) {
   }
 }
 
-SweepCheck evaluate(const std::string& name, const std::string& dir, const ChildOutcome& child) {
+SweepCheck evaluate_sweep(const std::string& name, const std::string& dir,
+                          const ChildOutcome& child) {
   SweepCheck check{name, "", nullptr};
   const bool exited = child.spawn_error.empty() && child.signal == 0;
   if (!exited || (child.exit_code != 0 && child.exit_code != kExitExpectationFailed)) {
@@ -61,7 +62,7 @@ std::vector<SweepCheck> run_sweep_blocks(
                    dir + "/stderr.txt"};
     if (!seeds.empty()) spec.args.insert(spec.args.end(), {"--seeds", seeds});
     const auto outcome = run_children({spec}, 1, {}).front();
-    checks.push_back(evaluate(name, dir, outcome));
+    checks.push_back(evaluate_sweep(name, dir, outcome));
   }
   return checks;
 }

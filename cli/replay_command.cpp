@@ -26,14 +26,14 @@ struct ReplayOptions {
   std::vector<std::string> config;
 };
 
-int fail(const std::string& message) {
+int refuse_replay(const std::string& message) {
   std::cerr << "nssim replay: " << message << "\n";
   return kExitBadInput;
 }
 
 int run_replay(const ReplayOptions& options) {
   auto parsed = parse_namesrv_options(options.profile, options.config);
-  if (const auto* error = std::get_if<std::string>(&parsed)) return fail(*error);
+  if (const auto* error = std::get_if<std::string>(&parsed)) return refuse_replay(*error);
   auto& namesrv = std::get<NamesrvOptions>(parsed);
 
   std::ifstream file;
@@ -41,10 +41,10 @@ int run_replay(const ReplayOptions& options) {
   if (options.file != "-") {
     std::error_code ignored;
     if (std::filesystem::is_directory(options.file, ignored)) {
-      return fail("'" + options.file + "' is a directory, expected a JSON Lines file");
+      return refuse_replay("'" + options.file + "' is a directory, expected a JSON Lines file");
     }
     file.open(options.file);
-    if (!file) return fail("cannot open '" + options.file + "': " + std::strerror(errno));
+    if (!file) return refuse_replay("cannot open '" + options.file + "': " + std::strerror(errno));
     input = &file;
   }
 
@@ -53,10 +53,12 @@ int run_replay(const ReplayOptions& options) {
   while (std::getline(*input, line) && std::cout) {
     std::cout << session.process_line(line) << '\n';
   }
-  if (input->bad()) return fail("cannot read '" + options.file + "': " + std::strerror(errno));
+  if (input->bad())
+    return refuse_replay("cannot read '" + options.file + "': " + std::strerror(errno));
   std::cout.flush();
   // A full disk or a closed pipe would otherwise lose the answers and still exit 0.
-  if (!std::cout) return fail(std::string("cannot write the output: ") + std::strerror(errno));
+  if (!std::cout)
+    return refuse_replay(std::string("cannot write the output: ") + std::strerror(errno));
   return session.had_errors() ? kExitBadInput : 0;
 }
 

@@ -10,7 +10,7 @@ namespace nssim::cli {
 
 namespace {
 
-std::string seconds(const nlohmann::json& ms) {
+std::string seconds_text(const nlohmann::json& ms) {
   if (ms.is_null()) return "never";
   std::ostringstream text;
   text << std::fixed << std::setprecision(1) << ms.get<double>() / 1000.0 << "s";
@@ -34,7 +34,7 @@ std::string failures(const nlohmann::json& sends) {
 // it (a broker missing for the 3 ms of its registration).
 std::string span(const nlohmann::json& ms) {
   if (ms.is_number() && ms.get<double>() < 1000) return std::to_string(ms.get<long long>()) + "ms";
-  return seconds(ms);
+  return seconds_text(ms);
 }
 
 // "stale 15 (p50 15.9s, max 29.5s; broker_down 15)": one kind of route window, with how many are
@@ -80,18 +80,19 @@ void print_nameserver_outcome(std::ostream& out, const nlohmann::json& ns) {
   const std::string addr = ns["broker_addr"].get<std::string>();
   const std::string outcome = ns.value("outcome", "");
   if (!ns["dropped_at_ms"].is_null()) {
-    out << "  " << name << " dropped " << addr << ": " << seconds(ns["delay_ms"]);
+    out << "  " << name << " dropped " << addr << ": " << seconds_text(ns["delay_ms"]);
     if (ns.contains("path")) out << " by " << ns["path"].get<std::string>();
   } else if (outcome == "kept_reachable") {
     out << "  " << name << " kept " << addr << ": reachable from it throughout";
   } else if (outcome == "nameserver_down") {
     out << "  " << name << " kept " << addr << ": the NameServer itself was down for part of it";
   } else if (outcome == "kept_within_rules") {
-    out << "  " << name << " kept " << addr << ": unreachable for " << seconds(ns["unreachable_ms"])
-        << ", too short for RocketMQ's rules to drop it";
+    out << "  " << name << " kept " << addr << ": unreachable for "
+        << seconds_text(ns["unreachable_ms"]) << ", too short for RocketMQ's rules to drop it";
   } else {
     out << "  " << name << " kept " << addr << ": MISSED, unreachable for "
-        << seconds(ns.value("unreachable_ms", nlohmann::json())) << ", longer than the rules allow";
+        << seconds_text(ns.value("unreachable_ms", nlohmann::json()))
+        << ", longer than the rules allow";
   }
   out << "\n";
 }
@@ -104,12 +105,12 @@ void print_run_summary(std::ostream& out, const nlohmann::json& result) {
     const auto& outage = result["outages"][i];
     out << "outages[" << i << "] (faults[" << outage["fault"].get<int>()
         << "]): " << outage["kind"].get<std::string>() << " of " << outage["brokers"].dump()
-        << " at " << seconds(outage["start_ms"]) << "\n";
+        << " at " << seconds_text(outage["start_ms"]) << "\n";
     for (const auto& ns : outage["nameservers"]) print_nameserver_outcome(out, ns);
     const auto& stale = outage["producers"]["stale_route_ms"];
     out << "  producers with a stale route: " << outage["producers"]["affected"].get<long long>()
-        << ", stale for min " << seconds(stale["min"]) << " / p50 " << seconds(stale["p50"])
-        << " / max " << seconds(stale["max"]);
+        << ", stale for min " << seconds_text(stale["min"]) << " / p50 "
+        << seconds_text(stale["p50"]) << " / max " << seconds_text(stale["max"]);
     if (stale["never"].get<long long>() > 0)
       out << ", never dropped by " << stale["never"].get<long long>();
     out << "\n  sends in the outage: " << failures(outage["sends"]) << " failed\n";
@@ -117,7 +118,7 @@ void print_run_summary(std::ostream& out, const nlohmann::json& result) {
   if (result.contains("route_health")) print_route_health(out, result["route_health"]);
   const auto& disagreement = result["nameserver_disagreement"];
   out << "nameservers disagreed " << disagreement["count"].get<long long>() << " times, "
-      << seconds(disagreement["total_ms"]) << " in total\n";
+      << seconds_text(disagreement["total_ms"]) << " in total\n";
 }
 
 void print_written_files(std::ostream& out, const std::string& dir, bool trace) {

@@ -31,7 +31,7 @@ struct ServeFlags {
   bool log = false;
 };
 
-int fail(const std::string& message) {
+int refuse_serve(const std::string& message) {
   std::cerr << "nssim serve: " << message << "\n";
   return kExitBadInput;
 }
@@ -77,18 +77,20 @@ int run_serve(const ServeFlags& flags) {
     }
     const auto seconds = parse_int(assignment.substr(prefix.size()));
     if (!seconds) {
-      return fail("--config: " + std::string(kIdleField) + ": expected a 32-bit integer, got '" +
-                  assignment.substr(prefix.size()) + "'");
+      return refuse_serve("--config: " + std::string(kIdleField) +
+                          ": expected a 32-bit integer, got '" + assignment.substr(prefix.size()) +
+                          "'");
     }
     options.server_channel_max_idle_time_seconds = *seconds;
   }
   auto parsed = parse_namesrv_options(flags.profile, namesrv_config);
-  if (const auto* error = std::get_if<std::string>(&parsed)) return fail(*error);
+  if (const auto* error = std::get_if<std::string>(&parsed)) return refuse_serve(*error);
   auto& namesrv = std::get<NamesrvOptions>(parsed);
   const auto listen = parse_listen(flags.listen);
   if (!listen) {
-    return fail("--listen: expected HOST:PORT with an IP address and a port 0-65535, got '" +
-                flags.listen + "'");
+    return refuse_serve(
+        "--listen: expected HOST:PORT with an IP address and a port 0-65535, got '" + flags.listen +
+        "'");
   }
   options.profile = namesrv.profile;
   options.config = std::move(namesrv.config);
@@ -99,7 +101,7 @@ int run_serve(const ServeFlags& flags) {
   try {
     server = std::make_unique<serve::Server>(io, *listen, std::move(options));
   } catch (const std::system_error& error) {
-    return fail("cannot listen on " + flags.listen + ": " + error.code().message());
+    return refuse_serve("cannot listen on " + flags.listen + ": " + error.code().message());
   }
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&server, &flags](std::error_code error, int signal_number) {

@@ -12,7 +12,7 @@ namespace {
 
 using reports::field;
 
-std::string seconds(const nlohmann::json& ms) {
+std::string seconds_text(const nlohmann::json& ms) {
   if (!ms.is_number()) return "n/a";
   char text[32];
   std::snprintf(text, sizeof text, "%.1fs", ms.get<double>() / 1000.0);
@@ -25,15 +25,15 @@ void print_distribution(std::ostream& out, const nlohmann::json& point, const st
                         const char* caption, bool time, const nlohmann::json& bounds) {
   const auto& d = field(field(point, "figures"), figure);
   if (d.is_null()) return;
-  const auto show = [time](const nlohmann::json& v) { return time ? seconds(v) : count(v); };
+  const auto show = [time](const nlohmann::json& v) { return time ? seconds_text(v) : count(v); };
   out << "  " << caption << ": p50 " << show(field(d, "p50")) << " / p99 " << show(field(d, "p99"))
       << " / max " << show(field(d, "max"));
   if (field(d, "never").is_number() && field(d, "never").get<long long>() > 0) {
     out << ", none in " << field(d, "never").get<long long>() << " seeds";
   }
   if (bounds.is_object()) {
-    out << " (predicted " << seconds(field(bounds, "min_ms")) << " .. "
-        << seconds(field(bounds, "max_ms")) << ")";
+    out << " (predicted " << seconds_text(field(bounds, "min_ms")) << " .. "
+        << seconds_text(field(bounds, "max_ms")) << ")";
   }
   out << "\n";
 }

@@ -2,10 +2,14 @@
 // the three say exactly the same thing. Internal to reports/.
 #pragma once
 
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
 
 namespace nssim::reports::compare_format {
+
+// Maximum number of entries of the "what changed" list; the tables hold everything.
+inline constexpr std::size_t kChangesListed = 20;
 
 // A figure's value: integers exactly, other numbers with 6 significant digits, null as "null",
 // strings as they are.

@@ -9,16 +9,16 @@
 
 namespace nssim::reports {
 
+// Named, so that a unity build may put this file beside its sibling renderer.
+namespace comparison_html {
 namespace {
 
 using compare_format::difference_text;
+using compare_format::kChangesListed;
 using compare_format::relative_text;
 using compare_format::value_text;
 using html::html_escape;
 using nlohmann::json;
-
-// Maximum number of entries of the "what changed" list; the tables hold everything.
-constexpr std::size_t kChangesListed = 20;
 
 constexpr const char* kStyle = R"(body{font-family:sans-serif;margin:2em;max-width:70em;color:#222}
 table{border-collapse:collapse;margin:.5em 0}
@@ -131,8 +131,10 @@ void write_expectations(std::ostream& out, const json& comparison) {
 }
 
 }  // namespace
+}  // namespace comparison_html
 
 std::string render_comparison_html(const json& comparison) {
+  using namespace comparison_html;
   std::ostringstream out;
   const json& scenario = comparison["scenario"];
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

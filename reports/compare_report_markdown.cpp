@@ -8,15 +8,15 @@
 
 namespace nssim::reports {
 
+// Named, so that a unity build may put this file beside its sibling renderer.
+namespace comparison_markdown {
 namespace {
 
 using compare_format::difference_text;
+using compare_format::kChangesListed;
 using compare_format::relative_text;
 using compare_format::value_text;
 using nlohmann::json;
-
-// Maximum number of entries of the "what changed" list; the tables hold everything.
-constexpr std::size_t kChangesListed = 20;
 
 std::string cell(const std::string& text) {
   std::string escaped;
@@ -123,8 +123,10 @@ void write_expectations(std::ostream& out, const json& comparison) {
 }
 
 }  // namespace
+}  // namespace comparison_markdown
 
 std::string render_comparison_markdown(const json& comparison) {
+  using namespace comparison_markdown;
   std::ostringstream out;
   const json& scenario = comparison["scenario"];
   out << "# nssim compare: " << value_text(scenario["name"]) << "\n\n";

@@ -14,6 +14,8 @@
 
 namespace nssim::reports {
 
+// Named, so that a unity build may put this file beside the single-seed comparison.
+namespace seed_comparison {
 namespace {
 
 using nlohmann::json;
@@ -205,7 +207,7 @@ json cdfs(const SeedSide& a, const SeedSide& b) {
   const auto& outages = field(field(a.sweep, "points")[0], "outages");
   json list = json::array();
   for (std::size_t i = 0; outages.is_array() && i < outages.size(); ++i) {
-    const std::string prefix = "outages[" + std::to_string(i) + "].";
+    const std::string prefix = outage_prefix(i);
     for (const auto& [figure, caption] : std::vector<std::pair<std::string, std::string>>{
              {prefix + "nameserver_drop_ms.max", "last NameServer drops the broker"},
              {prefix + "producers.stale_route_ms.max", "slowest producer's stale route"},
@@ -233,8 +235,10 @@ json side_entry(const SeedSide& side) {
 }
 
 }  // namespace
+}  // namespace seed_comparison
 
 json build_seed_comparison(const SeedSide& a, const SeedSide& b) {
+  using namespace seed_comparison;
   std::set<std::string> names;
   for (const auto* side : {&a, &b}) {
     for (const auto& record : side->records) {

@@ -14,10 +14,9 @@ namespace nssim::reports::html {
 
 namespace {
 
-constexpr double kTop = 18;
+constexpr double kChartTop = 18;
 constexpr double kPanelHeight = 90;
 constexpr double kPanelGap = 20;
-constexpr double kAxisRoom = 22;
 constexpr std::size_t kMaxBars = 600;
 
 struct Bin {
@@ -225,14 +224,14 @@ void draw_broker_line(SvgWriter& svg, const TimeAxis& axis, const std::vector<Bi
     const int64_t n = found == bin.ok_by_broker.end() ? 0 : found->second;
     total += n;
     const double rate = static_cast<double>(n) / static_cast<double>(bin.seconds);
-    const double y = kTop + kPanelHeight * (1 - rate / scale_max);
+    const double y = kChartTop + kPanelHeight * (1 - rate / scale_max);
     d += (d.empty() ? "M" : " L") + svg_number(axis.x(bin.start_s * 1000)) + " " + svg_number(y) +
          " L" + svg_number(axis.x((bin.start_s + bin.seconds) * 1000)) + " " + svg_number(y);
   }
   svg.path(d, "broker-line broker-line-" + std::to_string(index),
            broker + ": " + std::to_string(total) + " attempts succeeded");
   // The key along the top of the plot, in the line's colour.
-  svg.text(kPlotLeft + 8 + 130 * static_cast<double>(index), kTop - 5,
+  svg.text(kPlotLeft + 8 + 130 * static_cast<double>(index), kChartTop - 5,
            "broker-label broker-line-" + std::to_string(index), broker);
 }
 
@@ -252,13 +251,14 @@ std::string render_broker_chart_svg(const PageModel& model) {
     }
   }
   const TimeAxis axis = make_time_axis(model.duration_ms);
-  const double bottom = kTop + kPanelHeight;
-  SvgWriter svg("sends-by-broker", kSvgWidth, bottom + kAxisRoom,
+  const double bottom = kChartTop + kPanelHeight;
+  SvgWriter svg("sends-by-broker", kSvgWidth, bottom + kTimeAxisRoom,
                 "Successful send attempts per second, per broker group");
-  draw_time_grid(svg, axis, kTop, bottom);
-  draw_fault_windows(svg, axis, model.faults, kTop, bottom);
+  draw_time_grid(svg, axis, kChartTop, bottom);
+  draw_fault_windows(svg, axis, model.faults, kChartTop, bottom);
   const double scale = draw_value_scale(
-      svg, {kTop, kPanelHeight, "ok attempts/s", bin_note(bins), "no attempt succeeded"}, peak);
+      svg, {kChartTop, kPanelHeight, "ok attempts/s", bin_note(bins), "no attempt succeeded"},
+      peak);
   for (std::size_t i = 0; i < brokers.size(); ++i) {
     draw_broker_line(svg, axis, bins, brokers[i], i, scale);
   }
@@ -277,18 +277,18 @@ std::string render_route_chart_svg(const PageModel& model) {
   }
   // One scale for both panels, so their heights compare; a panel without producers says so.
   const auto shared_peak = static_cast<double>(std::max(stale_peak, lost_peak));
-  const double lost_top = kTop + kPanelHeight + kPanelGap;
+  const double lost_top = kChartTop + kPanelHeight + kPanelGap;
   const double bottom = lost_top + kPanelHeight;
-  SvgWriter svg("producer-routes", kSvgWidth, bottom + kAxisRoom,
+  SvgWriter svg("producer-routes", kSvgWidth, bottom + kTimeAxisRoom,
                 "Producers with a stale route and producers with a lost route, per second");
-  draw_time_grid(svg, axis, kTop, bottom);
-  draw_fault_windows(svg, axis, model.faults, kTop, bottom);
-  draw_predicted_stale(svg, axis, model, kTop, kPanelHeight);
+  draw_time_grid(svg, axis, kChartTop, bottom);
+  draw_fault_windows(svg, axis, model.faults, kChartTop, bottom);
+  draw_predicted_stale(svg, axis, model, kChartTop, kPanelHeight);
   const std::string note = bins.front().seconds <= 1 ? "" : "max of each bin";
   const double stale_scale = draw_value_scale(
-      svg, {kTop, kPanelHeight, "stale producers", note, "no producer held a stale route"},
+      svg, {kChartTop, kPanelHeight, "stale producers", note, "no producer held a stale route"},
       stale_peak > 0 ? shared_peak : 0);
-  draw_producer_steps(svg, axis, bins, kStaleSeries, kTop, kPanelHeight, stale_scale);
+  draw_producer_steps(svg, axis, bins, kStaleSeries, kChartTop, kPanelHeight, stale_scale);
   const double lost_scale = draw_value_scale(
       svg, {lost_top, kPanelHeight, "lost producers", note, "no producer lost a route"},
       lost_peak > 0 ? shared_peak : 0);
@@ -307,15 +307,15 @@ std::string render_sends_chart_svg(const PageModel& model) {
     ok_peak = std::max(ok_peak, static_cast<double>(bin.ok) / seconds);
     failed_peak = std::max(failed_peak, static_cast<double>(bin.failed_total) / seconds);
   }
-  const double failed_top = kTop + kPanelHeight + kPanelGap;
+  const double failed_top = kChartTop + kPanelHeight + kPanelGap;
   const double bottom = failed_top + kPanelHeight;
-  SvgWriter svg("sends", kSvgWidth, bottom + kAxisRoom,
+  SvgWriter svg("sends", kSvgWidth, bottom + kTimeAxisRoom,
                 "Sends per second: ok, and failed by cause");
-  draw_time_grid(svg, axis, kTop, bottom);
-  draw_fault_windows(svg, axis, model.faults, kTop, bottom);
+  draw_time_grid(svg, axis, kChartTop, bottom);
+  draw_fault_windows(svg, axis, model.faults, kChartTop, bottom);
   const double ok_scale = draw_value_scale(
-      svg, {kTop, kPanelHeight, "ok sends/s", bin_note(bins), "no send succeeded"}, ok_peak);
-  draw_ok_bars(svg, axis, bins, kTop, kPanelHeight, ok_scale);
+      svg, {kChartTop, kPanelHeight, "ok sends/s", bin_note(bins), "no send succeeded"}, ok_peak);
+  draw_ok_bars(svg, axis, bins, kChartTop, kPanelHeight, ok_scale);
   const double failed_scale = draw_value_scale(
       svg, {failed_top, kPanelHeight, "failed sends/s", bin_note(bins), "no send failed"},
       failed_peak);

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <set>
 
+#include "report_field.h"
+
 namespace nssim::reports::html {
 
 namespace {
-
-const nlohmann::json kNull;
 
 // Faults with a window; the others (wipeWritePerm, addWritePerm, ...) are one-off admin commands.
 const std::set<std::string> kWindowKinds = {"kill",  "poweroff",  "shutdown",
@@ -36,20 +36,20 @@ std::string joined(const std::vector<std::string>& names) {
 }
 
 std::string fault_targets(const nlohmann::json& fault) {
-  const auto nodes = strings_of(json_member(fault, "nodes"));
-  const auto from = strings_of(json_member(fault, "from"));
-  const auto to = strings_of(json_member(fault, "to"));
+  const auto nodes = strings_of(field(fault, "nodes"));
+  const auto from = strings_of(field(fault, "from"));
+  const auto to = strings_of(field(fault, "to"));
   std::string out;
   if (!from.empty() || !to.empty()) {
-    const bool one_way = json_member(fault, "one_way") == true;
+    const bool one_way = field(fault, "one_way") == true;
     out = joined(from) + (one_way ? " \u219B " : " \u21AE ") + joined(to);
   } else if (!nodes.empty()) {
     out = joined(nodes);
   } else {
-    out = json_string(fault, "broker_name");
+    out = field_string(fault, "broker_name");
   }
-  if (out.empty()) out = json_string(fault, "topic");
-  if (const auto latency = json_int(fault, "latency_ms")) {
+  if (out.empty()) out = field_string(fault, "topic");
+  if (const auto latency = field_int(fault, "latency_ms")) {
     out += " +" + std::to_string(*latency) + " ms";
   }
   return out;
@@ -57,52 +57,52 @@ std::string fault_targets(const nlohmann::json& fault) {
 
 TimeSpan span_of(const nlohmann::json& object, int64_t duration_ms) {
   TimeSpan span;
-  span.start_ms = std::clamp<int64_t>(json_int(object, "start_ms").value_or(0), 0, duration_ms);
-  span.end_ms = std::clamp<int64_t>(json_int(object, "end_ms").value_or(duration_ms), span.start_ms,
-                                    duration_ms);
+  span.start_ms = std::clamp<int64_t>(field_int(object, "start_ms").value_or(0), 0, duration_ms);
+  span.end_ms = std::clamp<int64_t>(field_int(object, "end_ms").value_or(duration_ms),
+                                    span.start_ms, duration_ms);
   return span;
 }
 
 std::vector<ProcessSegment> process_of(const nlohmann::json& entry, int64_t duration_ms) {
   std::vector<ProcessSegment> out;
-  const auto& process = json_member(entry, "process");
+  const auto& process = field(entry, "process");
   if (!process.is_array()) return out;
   for (const auto& segment : process) {
-    out.push_back(
-        {json_string(segment, "state"), span_of(segment, duration_ms), json_int(segment, "fault")});
+    out.push_back({field_string(segment, "state"), span_of(segment, duration_ms),
+                   field_int(segment, "fault")});
   }
   return out;
 }
 
 BrokerTimeline broker_of(const nlohmann::json& entry, int64_t duration_ms) {
   BrokerTimeline broker;
-  broker.node = json_string(entry, "node");
-  broker.broker_name = json_string(entry, "broker_name");
-  broker.addr = json_string(entry, "addr");
-  broker.broker_id = json_int(entry, "broker_id").value_or(0);
+  broker.node = field_string(entry, "node");
+  broker.broker_name = field_string(entry, "broker_name");
+  broker.addr = field_string(entry, "addr");
+  broker.broker_id = field_int(entry, "broker_id").value_or(0);
   broker.process = process_of(entry, duration_ms);
-  const auto& faults = json_member(entry, "faults");
+  const auto& faults = field(entry, "faults");
   if (faults.is_array()) {
     for (const auto& index : faults) {
       if (index.is_number_integer()) broker.faults.push_back(index.get<int64_t>());
     }
   }
-  const auto& routes = json_member(entry, "in_routes");
+  const auto& routes = field(entry, "in_routes");
   if (!routes.is_array()) return broker;
   for (const auto& row : routes) {
-    RouteRow route{json_string(row, "nameserver"), {}, {}};
-    const auto& intervals = json_member(row, "intervals");
+    RouteRow route{field_string(row, "nameserver"), {}, {}};
+    const auto& intervals = field(row, "intervals");
     if (intervals.is_array()) {
       for (const auto& interval : intervals) {
         route.in_routes.push_back(span_of(interval, duration_ms));
       }
     }
-    const auto& missing = json_member(row, "missing");
+    const auto& missing = field(row, "missing");
     if (missing.is_array()) {
       for (const auto& stretch : missing) {
         route.missing.push_back({span_of(stretch, duration_ms),
-                                 !json_int(stretch, "end_ms").has_value(),
-                                 json_string(stretch, "cause")});
+                                 !field_int(stretch, "end_ms").has_value(),
+                                 field_string(stretch, "cause")});
       }
     }
     broker.routes.push_back(std::move(route));
@@ -112,23 +112,24 @@ BrokerTimeline broker_of(const nlohmann::json& entry, int64_t duration_ms) {
 
 void read_timelines(const nlohmann::json& timelines, PageModel& model) {
   model.has_timelines = timelines.is_object();
-  const auto& brokers = json_member(timelines, "brokers");
+  const auto& brokers = field(timelines, "brokers");
   if (brokers.is_array()) {
     for (const auto& entry : brokers) model.brokers.push_back(broker_of(entry, model.duration_ms));
   }
-  const auto& nameservers = json_member(timelines, "nameservers");
+  const auto& nameservers = field(timelines, "nameservers");
   if (nameservers.is_array()) {
     for (const auto& entry : nameservers) {
       model.nameservers.push_back(
-          {json_string(entry, "node"), process_of(entry, model.duration_ms)});
+          {field_string(entry, "node"), process_of(entry, model.duration_ms)});
     }
   }
-  const auto& detections = json_member(timelines, "detections");
+  const auto& detections = field(timelines, "detections");
   if (!detections.is_array()) return;
   for (const auto& entry : detections) {
-    model.detections.push_back({json_int(entry, "t_ms").value_or(0),
-                                json_string(entry, "nameserver"), json_string(entry, "broker_node"),
-                                json_string(entry, "broker_addr"), json_string(entry, "path")});
+    model.detections.push_back({field_int(entry, "t_ms").value_or(0),
+                                field_string(entry, "nameserver"),
+                                field_string(entry, "broker_node"),
+                                field_string(entry, "broker_addr"), field_string(entry, "path")});
   }
 }
 
@@ -137,13 +138,13 @@ void read_faults(const nlohmann::json& faults, PageModel& model) {
   for (std::size_t i = 0; i < faults.size(); ++i) {
     const auto& fault = faults[i];
     FaultWindow window;
-    window.index = json_int(fault, "index").value_or(static_cast<int64_t>(i));
-    window.kind = json_string(fault, "kind");
+    window.index = field_int(fault, "index").value_or(static_cast<int64_t>(i));
+    window.kind = field_string(fault, "kind");
     window.targets = fault_targets(fault);
     window.instant = kWindowKinds.count(window.kind) == 0;
     const int64_t at_ms =
-        std::clamp<int64_t>(json_int(fault, "at_ms").value_or(0), 0, model.duration_ms);
-    const auto duration = json_int(fault, "duration_ms");
+        std::clamp<int64_t>(field_int(fault, "at_ms").value_or(0), 0, model.duration_ms);
+    const auto duration = field_int(fault, "duration_ms");
     int64_t end_ms = model.duration_ms;
     if (window.instant) end_ms = at_ms;
     if (duration && !window.instant) end_ms = std::min(model.duration_ms, at_ms + *duration);
@@ -154,9 +155,9 @@ void read_faults(const nlohmann::json& faults, PageModel& model) {
 
 std::optional<TimeSpan> predicted_span(const nlohmann::json& predicted, const char* key,
                                        int64_t start_ms) {
-  const auto& bounds = json_member(predicted, key);
-  const auto min_ms = json_int(bounds, "min_ms");
-  const auto max_ms = json_int(bounds, "max_ms");
+  const auto& bounds = field(predicted, key);
+  const auto min_ms = field_int(bounds, "min_ms");
+  const auto max_ms = field_int(bounds, "max_ms");
   if (!min_ms || !max_ms) return std::nullopt;
   return TimeSpan{start_ms + *min_ms, start_ms + std::max(*min_ms, *max_ms)};
 }
@@ -165,10 +166,10 @@ void read_outages(const nlohmann::json& outages, PageModel& model) {
   if (!outages.is_array()) return;
   for (const auto& outage : outages) {
     OutagePrediction prediction;
-    prediction.fault = json_int(outage, "fault").value_or(0);
-    prediction.brokers = strings_of(json_member(outage, "brokers"));
-    const int64_t start_ms = json_int(outage, "start_ms").value_or(0);
-    const auto& predicted = json_member(outage, "predicted");
+    prediction.fault = field_int(outage, "fault").value_or(0);
+    prediction.brokers = strings_of(field(outage, "brokers"));
+    const int64_t start_ms = field_int(outage, "start_ms").value_or(0);
+    const auto& predicted = field(outage, "predicted");
     prediction.removal = predicted_span(predicted, "nameserver_removal_ms", start_ms);
     prediction.stale_route = predicted_span(predicted, "producer_stale_route_ms", start_ms);
     model.predictions.push_back(std::move(prediction));
@@ -183,23 +184,23 @@ void read_timeseries(const nlohmann::json& timeseries, PageModel& model) {
       std::min(static_cast<std::size_t>((model.duration_ms + 999) / 1000), timeseries.size());
   model.seconds.assign(seconds, SecondSample{});
   for (const auto& entry : timeseries) {
-    const auto t_s = json_int(entry, "t_s");
+    const auto t_s = field_int(entry, "t_s");
     if (!t_s || *t_s < 0 || static_cast<std::size_t>(*t_s) >= seconds) continue;
     SecondSample& sample = model.seconds[static_cast<std::size_t>(*t_s)];
-    sample.ok = json_int(entry, "ok").value_or(0);
-    sample.stale_producers = json_int(entry, "stale_producers").value_or(0);
-    sample.lost_producers = json_int(entry, "lost_producers").value_or(0);
-    const auto& by_broker = json_member(entry, "ok_by_broker");
+    sample.ok = field_int(entry, "ok").value_or(0);
+    sample.stale_producers = field_int(entry, "stale_producers").value_or(0);
+    sample.lost_producers = field_int(entry, "lost_producers").value_or(0);
+    const auto& by_broker = field(entry, "ok_by_broker");
     if (by_broker.is_object()) {
       for (const auto& [broker, count] : by_broker.items()) {
         if (count.is_number_integer()) sample.ok_by_broker[broker] = count.get<int64_t>();
       }
     }
-    const auto& failed = json_member(entry, "failed");
+    const auto& failed = field(entry, "failed");
     if (!failed.is_object()) continue;
     for (const auto& [cause, count] : failed.items()) {
       if (cause != "total" && count.is_number() && count.get<double>() > 0) {
-        sample.failed[cause] = json_int(failed, cause.c_str()).value_or(0);
+        sample.failed[cause] = field_int(failed, cause.c_str()).value_or(0);
       }
     }
   }
@@ -207,34 +208,14 @@ void read_timeseries(const nlohmann::json& timeseries, PageModel& model) {
 
 }  // namespace
 
-const nlohmann::json& json_member(const nlohmann::json& object, const char* key) {
-  if (!object.is_object()) return kNull;
-  const auto it = object.find(key);
-  return it == object.end() ? kNull : *it;
-}
-
-std::string json_string(const nlohmann::json& object, const char* key) {
-  const auto& value = json_member(object, key);
-  return value.is_string() ? value.get<std::string>() : std::string();
-}
-
-std::optional<int64_t> json_int(const nlohmann::json& object, const char* key) {
-  const auto& value = json_member(object, key);
-  if (value.is_number_integer()) return value.get<int64_t>();
-  if (value.is_number_float() && std::isfinite(value.get<double>())) {
-    return static_cast<int64_t>(std::llround(value.get<double>()));
-  }
-  return std::nullopt;
-}
-
 PageModel read_page_model(const nlohmann::json& report) {
   PageModel model;
-  const auto duration = json_int(json_member(report, "scenario"), "duration_ms");
+  const auto duration = field_int(field(report, "scenario"), "duration_ms");
   model.duration_ms = std::max<int64_t>(1, duration.value_or(1));
-  read_faults(json_member(report, "faults"), model);
-  read_timelines(json_member(report, "timelines"), model);
-  read_outages(json_member(report, "outages"), model);
-  read_timeseries(json_member(report, "timeseries"), model);
+  read_faults(field(report, "faults"), model);
+  read_timelines(field(report, "timelines"), model);
+  read_outages(field(report, "outages"), model);
+  read_timeseries(field(report, "timeseries"), model);
   return model;
 }
 

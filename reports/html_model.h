@@ -101,9 +101,4 @@ PageModel read_page_model(const nlohmann::json& report);
 // The fault that touches `broker` and started last at or before t_ms, if any.
 const FaultWindow* fault_before(const PageModel& model, const BrokerTimeline& broker, int64_t t_ms);
 
-// Safe readers shared by the renderers: wrong types and missing keys give the fallback.
-const nlohmann::json& json_member(const nlohmann::json& object, const char* key);
-std::string json_string(const nlohmann::json& object, const char* key);
-std::optional<int64_t> json_int(const nlohmann::json& object, const char* key);
-
 }  // namespace nssim::reports::html

@@ -5,6 +5,7 @@
 #include "html_escape.h"
 #include "html_model.h"
 #include "html_sections.h"
+#include "report_field.h"
 
 namespace nssim::reports {
 
@@ -64,7 +65,7 @@ std::string pictures(const PageModel& model) {
 
 std::string render_page(const nlohmann::json& report) {
   const PageModel model = read_page_model(report);
-  const std::string name = json_string(json_member(report, "scenario"), "name");
+  const std::string name = field_string(field(report, "scenario"), "name");
   std::string html =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -79,8 +80,8 @@ std::string render_page(const nlohmann::json& report) {
   html += "<section id=\"expectations\">\n<h2>Expectations</h2>\n" + render_expectations(report) +
           "</section>\n";
   html += "<section id=\"run\">\n<h2>Run</h2>\n" + render_run_summary(report) + "</section>\n";
-  html += "<footer>Written by nssim from a " + html_escape(json_string(report, "schema")) +
-          " document (result " + html_escape(json_string(report, "result_schema")) +
+  html += "<footer>Written by nssim from a " + html_escape(field_string(report, "schema")) +
+          " document (result " + html_escape(field_string(report, "result_schema")) +
           ").</footer>\n</main>\n</body>\n</html>\n";
   return html;
 }

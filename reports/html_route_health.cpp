@@ -5,6 +5,7 @@
 
 #include "html_escape.h"
 #include "html_sections.h"
+#include "report_field.h"
 #include "route_health_kinds.h"
 
 namespace nssim::reports::html {
@@ -21,18 +22,18 @@ std::string td(const std::string& text, const char* css_class = nullptr) {
 
 // A window's length as the outage's other tables read it (format_span).
 std::string span_cell(const nlohmann::json& object, const char* key) {
-  const auto ms = json_int(object, key);
+  const auto ms = field_int(object, key);
   return td(ms ? format_span(*ms) : "\u2014", "num");
 }
 
 // A total over many windows: minutes and hours read better than thousands of seconds.
 std::string total_cell(const nlohmann::json& object, const char* key) {
-  const auto ms = json_int(object, key);
+  const auto ms = field_int(object, key);
   return td(ms ? format_duration(*ms) : "\u2014", "num");
 }
 
 std::string count_text(const nlohmann::json& object, const char* key) {
-  return std::to_string(json_int(object, key).value_or(0));
+  return std::to_string(field_int(object, key).value_or(0));
 }
 
 // "broker_down 15, broker_paused 2", in the JSON's (alphabetical) order.
@@ -45,30 +46,30 @@ std::string causes_text(const nlohmann::json& by_cause) {
   return text;
 }
 
-std::string stats_row(const RouteWindowKind& kind, const nlohmann::json& stats) {
+std::string window_kind_row(const RouteWindowKind& kind, const nlohmann::json& stats) {
   return "<tr><th>" + html_escape(kind.caption) + "</th>" +
          td(std::to_string(route_windows_of(stats)), "num") + span_cell(stats, "min") +
          span_cell(stats, "p50") + span_cell(stats, "p99") + span_cell(stats, "max") +
          td(count_text(stats, "never"), "num") + total_cell(stats, "total_ms") +
-         td(causes_text(json_member(stats, "by_cause"))) + "</tr>\n";
+         td(causes_text(field(stats, "by_cause"))) + "</tr>\n";
 }
 
 std::string instant_or_open(const nlohmann::json& window) {
-  const auto end_ms = json_int(window, "end_ms");
+  const auto end_ms = field_int(window, "end_ms");
   return end_ms ? format_seconds(*end_ms) : "open at the end";
 }
 
 std::string lasted(const nlohmann::json& window) {
-  const auto start_ms = json_int(window, "start_ms");
-  const auto end_ms = json_int(window, "end_ms");
+  const auto start_ms = field_int(window, "start_ms");
+  const auto end_ms = field_int(window, "end_ms");
   return start_ms && end_ms ? format_span(*end_ms - *start_ms) : "\u2014";
 }
 
 // The cells every window row ends with: start, end, duration, cause, end cause.
 std::string window_cells(const nlohmann::json& window) {
-  return td(format_seconds(json_int(window, "start_ms").value_or(0)), "num") +
+  return td(format_seconds(field_int(window, "start_ms").value_or(0)), "num") +
          td(instant_or_open(window), "num") + td(lasted(window), "num") +
-         td(json_string(window, "cause")) + td(json_string(window, "end_cause"));
+         td(field_string(window, "cause")) + td(field_string(window, "end_cause"));
 }
 
 // "The first 50 of 180 windows, by start" when the page shows fewer than there are.
@@ -79,9 +80,9 @@ std::string listed_note(int64_t total, std::size_t listed, const char* what) {
 }
 
 std::string route_windows_table(const nlohmann::json& health) {
-  const auto& windows = json_member(health, "route_windows");
-  const int64_t total = route_windows_of(json_member(health, "stale")) +
-                        route_windows_of(json_member(health, "lost"));
+  const auto& windows = field(health, "route_windows");
+  const int64_t total =
+      route_windows_of(field(health, "stale")) + route_windows_of(field(health, "lost"));
   if (!windows.is_array() || windows.empty()) {
     return "<p class=\"note\">No producer had a stale or lost route.</p>\n";
   }
@@ -92,15 +93,15 @@ std::string route_windows_table(const nlohmann::json& health) {
       "<th>lasted</th><th>began because</th><th>ended because</th></tr>\n";
   for (std::size_t i = 0; i < listed; ++i) {
     const auto& window = windows[i];
-    html += "<tr>" + td(json_string(window, "producer")) + td(json_string(window, "broker")) +
-            td(json_string(window, "broker_node")) + td(json_string(window, "kind")) +
+    html += "<tr>" + td(field_string(window, "producer")) + td(field_string(window, "broker")) +
+            td(field_string(window, "broker_node")) + td(field_string(window, "kind")) +
             window_cells(window) + "</tr>\n";
   }
   return html + "</table>\n" + listed_note(total, listed, "stale and lost routes");
 }
 
 std::string missing_windows_table(const nlohmann::json& health) {
-  const auto& windows = json_member(health, "missing_windows");
+  const auto& windows = field(health, "missing_windows");
   if (!windows.is_array() || windows.empty()) {
     return "<p class=\"note\">No NameServer was missing a broker it could use.</p>\n";
   }
@@ -111,11 +112,11 @@ std::string missing_windows_table(const nlohmann::json& health) {
       "<th>end</th><th>lasted</th><th>began because</th><th>ended because</th></tr>\n";
   for (std::size_t i = 0; i < listed; ++i) {
     const auto& window = windows[i];
-    html += "<tr>" + td(json_string(window, "nameserver")) + td(json_string(window, "broker")) +
-            td(json_string(window, "broker_node")) + window_cells(window) + "</tr>\n";
+    html += "<tr>" + td(field_string(window, "nameserver")) + td(field_string(window, "broker")) +
+            td(field_string(window, "broker_node")) + window_cells(window) + "</tr>\n";
   }
   return html + "</table>\n" +
-         listed_note(route_windows_of(json_member(health, "missing")), listed, "missing brokers");
+         listed_note(route_windows_of(field(health, "missing")), listed, "missing brokers");
 }
 
 }  // namespace
@@ -126,12 +127,12 @@ std::string route_health_table(const nlohmann::json& health, const std::string& 
                      "</caption>\n<tr><th>window</th><th>windows</th><th>min</th><th>p50</th>"
                      "<th>p99</th><th>max</th><th>still open</th><th>total time</th>"
                      "<th>began because</th></tr>\n";
-  for (const auto& kind : kRouteWindowKinds) html += stats_row(kind, json_member(health, kind.key));
+  for (const auto& kind : kRouteWindowKinds) html += window_kind_row(kind, field(health, kind.key));
   return html + "</table>\n";
 }
 
 std::string render_route_health(const nlohmann::json& report) {
-  const auto& health = json_member(report, "route_health");
+  const auto& health = field(report, "route_health");
   if (!health.is_object()) {
     return "<p class=\"note\">This report has no route health, so no route windows are "
            "listed.</p>\n";

@@ -4,6 +4,7 @@
 
 #include "html_escape.h"
 #include "html_sections.h"
+#include "report_field.h"
 
 namespace nssim::reports::html {
 
@@ -20,14 +21,14 @@ std::string number_text(const nlohmann::json& value) {
 }
 
 std::string verdict_line(const nlohmann::json& report) {
-  const std::string verdict = json_string(report, "verdict");
-  const auto& expectations = json_member(report, "expectations");
+  const std::string verdict = field_string(report, "verdict");
+  const auto& expectations = field(report, "expectations");
   std::size_t total = 0;
   std::size_t failed = 0;
   if (expectations.is_array()) {
     for (const auto& entry : expectations) {
       ++total;
-      const auto& passed = json_member(entry, "passed");
+      const auto& passed = field(entry, "passed");
       if (!passed.is_boolean() || !passed.get<bool>()) ++failed;
     }
   }
@@ -52,10 +53,10 @@ std::string row(const std::string& name, const std::string& value) {
 }
 
 std::string sends_rows(const nlohmann::json& sends) {
-  const auto& failed = json_member(sends, "failed");
-  std::string html = row("sends", number_text(json_member(sends, "total"))) +
-                     row("ok", number_text(json_member(sends, "ok"))) +
-                     row("failed", number_text(json_member(failed, "total")));
+  const auto& failed = field(sends, "failed");
+  std::string html = row("sends", number_text(field(sends, "total"))) +
+                     row("ok", number_text(field(sends, "ok"))) +
+                     row("failed", number_text(field(failed, "total")));
   if (failed.is_object()) {
     for (const auto& [cause, count] : failed.items()) {
       if (cause == "total" || !count.is_number() || count.get<double>() <= 0) continue;
@@ -63,13 +64,13 @@ std::string sends_rows(const nlohmann::json& sends) {
               "</th><td class=\"num\">" + number_text(count) + "</td></tr>\n";
     }
   }
-  return html + row("attempts", number_text(json_member(sends, "attempts"))) +
-         row("retries that succeeded", number_text(json_member(sends, "retries_succeeded")));
+  return html + row("attempts", number_text(field(sends, "attempts"))) +
+         row("retries that succeeded", number_text(field(sends, "retries_succeeded")));
 }
 
 std::string disagreement_rows(const nlohmann::json& disagreement) {
-  const auto total_ms = json_int(disagreement, "total_ms");
-  const std::string count = number_text(json_member(disagreement, "count"));
+  const auto total_ms = field_int(disagreement, "total_ms");
+  const std::string count = number_text(field(disagreement, "count"));
   return row("NameServer views differed", count + (count == "1" ? " time, " : " times, ") +
                                               (total_ms ? format_duration(*total_ms) : "\u2014") +
                                               " in all");
@@ -78,25 +79,25 @@ std::string disagreement_rows(const nlohmann::json& disagreement) {
 }  // namespace
 
 std::string render_header(const nlohmann::json& report) {
-  const auto& scenario = json_member(report, "scenario");
-  const auto duration = json_int(scenario, "duration_ms");
-  std::string meta = json_string(scenario, "file") + " \u00B7 profile " +
-                     json_string(scenario, "profile") + " \u00B7 seed " +
-                     number_text(json_member(scenario, "seed")) + " \u00B7 " +
+  const auto& scenario = field(report, "scenario");
+  const auto duration = field_int(scenario, "duration_ms");
+  std::string meta = field_string(scenario, "file") + " \u00B7 profile " +
+                     field_string(scenario, "profile") + " \u00B7 seed " +
+                     number_text(field(scenario, "seed")) + " \u00B7 " +
                      (duration ? format_duration(*duration) : "\u2014") + " simulated";
-  const std::string command = json_string(scenario, "command");
+  const std::string command = field_string(scenario, "command");
   const std::string repeat = command.empty()
                                  ? ""
                                  : "<p class=\"meta\">Repeat it: <code class=\"repeat\">" +
                                        html_escape(command) + "</code></p>\n";
-  return "<header>\n<h1>" + html_escape(json_string(scenario, "name")) +
+  return "<header>\n<h1>" + html_escape(field_string(scenario, "name")) +
          "</h1>\n<p class=\"meta\">" + html_escape(meta) + "</p>\n" + repeat +
          verdict_line(report) + "<p class=\"description\">" +
-         html_escape(json_string(scenario, "description")) + "</p>\n</header>\n";
+         html_escape(field_string(scenario, "description")) + "</p>\n</header>\n";
 }
 
 std::string render_expectations(const nlohmann::json& report) {
-  const auto& expectations = json_member(report, "expectations");
+  const auto& expectations = field(report, "expectations");
   if (!expectations.is_array() || expectations.empty()) {
     return "<p class=\"note\">The scenario states no expectations.</p>\n";
   }
@@ -104,25 +105,25 @@ std::string render_expectations(const nlohmann::json& report) {
       "<table class=\"expectations\">\n<tr><th>result</th><th>expectation</th><th>measured</th>"
       "<th>expected</th><th>what held or moved</th></tr>\n";
   for (const auto& entry : expectations) {
-    const auto& passed = json_member(entry, "passed");
+    const auto& passed = field(entry, "passed");
     const bool ok = passed.is_boolean() && passed.get<bool>();
     html += std::string("<tr>") +
             (ok ? "<td class=\"good\">pass</td>" : "<td class=\"bad\">FAIL</td>") + "<td><code>" +
-            html_escape(json_string(entry, "source")) + "</code></td><td class=\"num\">" +
-            number_text(json_member(entry, "measured")) + "</td><td class=\"num\">" +
-            number_text(json_member(entry, "expected")) + "</td><td>" +
-            html_escape(json_string(entry, "message")) + "</td></tr>\n";
+            html_escape(field_string(entry, "source")) + "</code></td><td class=\"num\">" +
+            number_text(field(entry, "measured")) + "</td><td class=\"num\">" +
+            number_text(field(entry, "expected")) + "</td><td>" +
+            html_escape(field_string(entry, "message")) + "</td></tr>\n";
   }
   return html + "</table>\n";
 }
 
 std::string render_run_summary(const nlohmann::json& report) {
   std::string html = "<div class=\"tables\">\n<table class=\"run\"><caption>Whole run</caption>\n" +
-                     sends_rows(json_member(report, "sends")) +
-                     disagreement_rows(json_member(report, "nameserver_disagreement")) +
+                     sends_rows(field(report, "sends")) +
+                     disagreement_rows(field(report, "nameserver_disagreement")) +
                      "</table>\n<table class=\"settings\"><caption>Settings the predictions "
                      "use</caption>\n";
-  const auto& settings = json_member(report, "settings");
+  const auto& settings = field(report, "settings");
   if (settings.is_object()) {
     for (const auto& [name, value] : settings.items()) {
       const std::string text = value.is_string()   ? value.get<std::string>()

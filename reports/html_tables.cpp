@@ -4,6 +4,7 @@
 // prediction), the route windows the outage opened, failed sends by cause and recovery.
 #include "html_escape.h"
 #include "html_sections.h"
+#include "report_field.h"
 #include "svg_writer.h"
 
 namespace nssim::reports::html {
@@ -16,37 +17,37 @@ std::string cell(const std::string& text, const char* css_class = nullptr) {
 }
 
 std::string ms_cell(const nlohmann::json& object, const char* key) {
-  const auto ms = json_int(object, key);
+  const auto ms = field_int(object, key);
   return ms ? cell(format_seconds(*ms), "num") : cell("\u2014", "num");
 }
 
 std::string count_cell(const nlohmann::json& object, const char* key) {
-  const auto count = json_int(object, key);
+  const auto count = field_int(object, key);
   return cell(count ? std::to_string(*count) : "\u2014", "num");
 }
 
 std::string predicted_text(const nlohmann::json& outage, const char* key) {
-  const auto& bounds = json_member(json_member(outage, "predicted"), key);
-  const auto min_ms = json_int(bounds, "min_ms");
-  const auto max_ms = json_int(bounds, "max_ms");
+  const auto& bounds = field(field(outage, "predicted"), key);
+  const auto min_ms = field_int(bounds, "min_ms");
+  const auto max_ms = field_int(bounds, "max_ms");
   if (!min_ms || !max_ms) return "\u2014";
   return format_seconds(*min_ms) + " to " + format_seconds(*max_ms);
 }
 
 std::string outage_heading(const nlohmann::json& outage, std::size_t index) {
   std::string brokers;
-  const auto& list = json_member(outage, "brokers");
+  const auto& list = field(outage, "brokers");
   if (list.is_array()) {
     for (const auto& broker : list) {
       if (!broker.is_string()) continue;
       brokers += (brokers.empty() ? "" : ", ") + broker.get<std::string>();
     }
   }
-  const auto start_ms = json_int(outage, "start_ms").value_or(0);
-  const auto end_ms = json_int(outage, "end_ms");
+  const auto start_ms = field_int(outage, "start_ms").value_or(0);
+  const auto end_ms = field_int(outage, "end_ms");
   return "outages[" + std::to_string(index) + "]: faults[" +
-         std::to_string(json_int(outage, "fault").value_or(0)) + "] " +
-         json_string(outage, "kind") + " of " + brokers + ", " + format_seconds(start_ms) +
+         std::to_string(field_int(outage, "fault").value_or(0)) + "] " +
+         field_string(outage, "kind") + " of " + brokers + ", " + format_seconds(start_ms) +
          (end_ms ? " to " + format_seconds(*end_ms) : " to the end");
 }
 
@@ -54,8 +55,8 @@ std::string outage_heading(const nlohmann::json& outage, std::size_t index) {
 // (unreachable for longer than the latest removal, and still kept) is wrong. A report without
 // outcomes reads "never", as before they existed.
 std::string kept_cell(const nlohmann::json& entry) {
-  const std::string outcome = json_string(entry, "outcome");
-  const std::string unreachable = format_span(json_int(entry, "unreachable_ms").value_or(0));
+  const std::string outcome = field_string(entry, "outcome");
+  const std::string unreachable = format_span(field_int(entry, "unreachable_ms").value_or(0));
   if (outcome == "kept_reachable") return cell("kept: reachable", "good");
   if (outcome == "nameserver_down") return cell("kept: the NameServer was down for part of it");
   if (outcome == "kept_within_rules") {
@@ -67,10 +68,10 @@ std::string kept_cell(const nlohmann::json& entry) {
 
 // How a NameServer's drop delay sits against the predicted window, in words (not only colour).
 std::string against_prediction(const nlohmann::json& outage, const nlohmann::json& entry) {
-  const auto& bounds = json_member(json_member(outage, "predicted"), "nameserver_removal_ms");
-  const auto min_ms = json_int(bounds, "min_ms");
-  const auto max_ms = json_int(bounds, "max_ms");
-  const auto delay_ms = json_int(entry, "delay_ms");
+  const auto& bounds = field(field(outage, "predicted"), "nameserver_removal_ms");
+  const auto min_ms = field_int(bounds, "min_ms");
+  const auto max_ms = field_int(bounds, "max_ms");
+  const auto delay_ms = field_int(entry, "delay_ms");
   if (!delay_ms) return kept_cell(entry);
   if (!min_ms || !max_ms) return cell("\u2014");
   if (*delay_ms < *min_ms) return cell("earlier", "bad");
@@ -84,16 +85,16 @@ std::string detection_table(const nlohmann::json& outage) {
       "<tr><th>NameServer</th><th>broker</th><th>path</th><th>dropped at</th>"
       "<th>after the fault</th><th>by RocketMQ's rules (removal predicted " +
       html_escape(predicted_text(outage, "nameserver_removal_ms")) + ")</th></tr>\n";
-  const auto& entries = json_member(outage, "nameservers");
+  const auto& entries = field(outage, "nameservers");
   if (!entries.is_array()) return html + "</table>\n";
   for (const auto& entry : entries) {
-    const std::string path = json_string(entry, "path");
+    const std::string path = field_string(entry, "path");
     const std::string path_cell =
         path.empty() ? cell("\u2014")
                      : "<td>" + svg_marker_swatch(detection_shape(path), detection_class(path)) +
                            html_escape(path) + "</td>";
-    html += "<tr>" + cell(json_string(entry, "nameserver")) +
-            cell(json_string(entry, "broker_addr")) + path_cell + ms_cell(entry, "dropped_at_ms") +
+    html += "<tr>" + cell(field_string(entry, "nameserver")) +
+            cell(field_string(entry, "broker_addr")) + path_cell + ms_cell(entry, "dropped_at_ms") +
             ms_cell(entry, "delay_ms") + against_prediction(outage, entry) + "</tr>\n";
   }
   return html + "</table>\n";
@@ -107,24 +108,23 @@ std::string stats_row(const std::string& caption, const nlohmann::json& stats,
 }
 
 std::string windows_table(const nlohmann::json& outage) {
-  const auto& producers = json_member(outage, "producers");
-  const auto& recovery = json_member(outage, "recovery");
+  const auto& producers = field(outage, "producers");
+  const auto& recovery = field(outage, "recovery");
   return "<table class=\"windows\"><caption>Windows, measured from the fault start (recovery: "
          "from its end)</caption>\n<tr><th></th><th>min</th><th>p50</th><th>p99</th><th>max</th>"
          "<th>with a value</th><th>never</th><th>predicted</th></tr>\n" +
-         stats_row("NameServer drop", json_member(outage, "nameserver_drop_ms"),
+         stats_row("NameServer drop", field(outage, "nameserver_drop_ms"),
                    predicted_text(outage, "nameserver_removal_ms")) +
-         stats_row("producer stale route", json_member(producers, "stale_route_ms"),
+         stats_row("producer stale route", field(producers, "stale_route_ms"),
                    predicted_text(outage, "producer_stale_route_ms")) +
-         stats_row("recovery: NameServers", json_member(recovery, "nameserver_ms"), "\u2014") +
-         stats_row("recovery: producers", json_member(recovery, "producer_ms"), "\u2014") +
-         "</table>\n";
+         stats_row("recovery: NameServers", field(recovery, "nameserver_ms"), "\u2014") +
+         stats_row("recovery: producers", field(recovery, "producer_ms"), "\u2014") + "</table>\n";
 }
 
 std::string sends_table(const nlohmann::json& outage) {
-  const auto& sends = json_member(outage, "sends");
-  const auto& failed = json_member(sends, "failed");
-  const auto& latency = json_member(sends, "latency_ms");
+  const auto& sends = field(outage, "sends");
+  const auto& failed = field(sends, "failed");
+  const auto& latency = field(sends, "latency_ms");
   std::string html =
       "<table class=\"sends\"><caption>Sends started during the outage</caption>\n"
       "<tr><th>sends</th>" +
@@ -139,37 +139,37 @@ std::string sends_table(const nlohmann::json& outage) {
   }
   html += "<tr><th>retries that succeeded</th>" + count_cell(sends, "retries_succeeded") +
           "</tr>\n<tr><th>latency p50 / p99 / max</th>" +
-          cell(std::to_string(json_int(latency, "p50").value_or(0)) + " / " +
-                   std::to_string(json_int(latency, "p99").value_or(0)) + " / " +
-                   std::to_string(json_int(latency, "max").value_or(0)) + " ms",
+          cell(std::to_string(field_int(latency, "p50").value_or(0)) + " / " +
+                   std::to_string(field_int(latency, "p99").value_or(0)) + " / " +
+                   std::to_string(field_int(latency, "max").value_or(0)) + " ms",
                "num") +
           "</tr>\n";
   return html + "</table>\n";
 }
 
 std::string recovery_table(const nlohmann::json& outage) {
-  const auto& entries = json_member(json_member(outage, "recovery"), "nameservers");
+  const auto& entries = field(field(outage, "recovery"), "nameservers");
   if (!entries.is_array() || entries.empty()) return {};
   std::string html =
       "<table class=\"recovery\"><caption>Recovery: back in routes</caption>\n"
       "<tr><th>NameServer</th><th>broker</th><th>back at</th></tr>\n";
   for (const auto& entry : entries) {
-    html += "<tr>" + cell(json_string(entry, "nameserver")) +
-            cell(json_string(entry, "broker_addr")) + ms_cell(entry, "back_at_ms") + "</tr>\n";
+    html += "<tr>" + cell(field_string(entry, "nameserver")) +
+            cell(field_string(entry, "broker_addr")) + ms_cell(entry, "back_at_ms") + "</tr>\n";
   }
   return html + "</table>\n";
 }
 
 std::string producers_note(const nlohmann::json& outage) {
-  const auto& producers = json_member(outage, "producers");
+  const auto& producers = field(outage, "producers");
   std::string note = "<p class=\"note\">Producers affected: " +
-                     std::to_string(json_int(producers, "affected").value_or(0));
-  const auto& reasons = json_member(producers, "never_reasons");
+                     std::to_string(field_int(producers, "affected").value_or(0));
+  const auto& reasons = field(producers, "never_reasons");
   if (reasons.is_object() && !reasons.empty()) {
     note += "; never lost the stale route:";
     for (const auto& [reason, count] : reasons.items()) {
       note += " " + html_escape(reason) + " " +
-              std::to_string(json_int(reasons, reason.c_str()).value_or(0));
+              std::to_string(field_int(reasons, reason.c_str()).value_or(0));
     }
   }
   return note + ".</p>\n";
@@ -178,7 +178,7 @@ std::string producers_note(const nlohmann::json& outage) {
 }  // namespace
 
 std::string render_outage_sections(const nlohmann::json& report) {
-  const auto& outages = json_member(report, "outages");
+  const auto& outages = field(report, "outages");
   if (!outages.is_array() || outages.empty()) {
     return "<p class=\"note\">No fault touched a broker, so there is no outage to measure.</p>\n";
   }
@@ -193,7 +193,7 @@ std::string render_outage_sections(const nlohmann::json& report) {
             "pink bands are the windows RocketMQ's rules predict.</p>\n" +
             producers_note(outage) + "<div class=\"tables\">\n" + detection_table(outage) +
             windows_table(outage) +
-            route_health_table(json_member(outage, "route_health"),
+            route_health_table(field(outage, "route_health"),
                                "Route health: the windows this outage opened") +
             sends_table(outage) + recovery_table(outage) + "</div>\n</section>\n";
   }

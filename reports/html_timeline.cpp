@@ -18,7 +18,6 @@ constexpr double kLaneHeight = 26;
 constexpr double kRowHeight = 18;
 constexpr double kGroupGap = 12;
 constexpr double kLabelRowHeight = 15;
-constexpr double kAxisRoom = 22;
 constexpr double kCharWidth = 6.2;  // of the 11 px label font, to keep fault labels apart
 constexpr std::size_t kLabelChars = 28;
 
@@ -215,7 +214,7 @@ std::string render_timeline_svg(const PageModel& model) {
     if (process_faulted(ns)) bottom += kLaneHeight + kGroupGap;
   }
   if (bottom == top) return {};  // no lane to draw
-  SvgWriter svg("timeline", kSvgWidth, bottom + kAxisRoom,
+  SvgWriter svg("timeline", kSvgWidth, bottom + kTimeAxisRoom,
                 "Timeline: process state of each faulted or missed broker, when each NameServer "
                 "held it in its routes and when a NameServer was missing it");
   draw_time_grid(svg, axis, top, bottom);

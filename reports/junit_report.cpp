@@ -9,11 +9,6 @@ namespace nssim::reports {
 
 namespace {
 
-std::string text_of(const nlohmann::json& value) {
-  if (value.is_string()) return value.get<std::string>();
-  return value.is_null() ? "n/a" : value.dump();
-}
-
 // XML 1.0 cannot carry most control characters even as references, so they become '?'. Inside
 // attributes line breaks and tabs are references, or attribute normalisation would fold them.
 std::string xml_escape(const std::string& text, bool attribute) {
@@ -54,9 +49,9 @@ std::string xml_escape(const std::string& text, bool attribute) {
 
 // "<= predicted.x (155000)", or "== 0" when the value is the number itself.
 std::string expected_text(const nlohmann::json& expectation) {
-  const std::string value = text_of(field(expectation, "value"));
-  const std::string expected = text_of(field(expectation, "expected"));
-  std::string text = text_of(field(expectation, "op")) + " " + value;
+  const std::string value = plain_text(field(expectation, "value"));
+  const std::string expected = plain_text(field(expectation, "expected"));
+  std::string text = plain_text(field(expectation, "op")) + " " + value;
   return value == expected ? text : text + " (" + expected + ")";
 }
 
@@ -64,15 +59,15 @@ std::string expected_text(const nlohmann::json& expectation) {
 // file, profile and seed.
 std::string repeat_command(const nlohmann::json& scenario) {
   if (field(scenario, "command").is_string()) return field(scenario, "command").get<std::string>();
-  return "nssim run " + text_of(field(scenario, "file")) + " --profile " +
-         text_of(field(scenario, "profile")) + " --seed " + text_of(field(scenario, "seed"));
+  return "nssim run " + plain_text(field(scenario, "file")) + " --profile " +
+         plain_text(field(scenario, "profile")) + " --seed " + plain_text(field(scenario, "seed"));
 }
 
 // What a CI reader needs to see why an expectation failed and how to repeat the run.
 std::string failure_detail(const nlohmann::json& expectation, const nlohmann::json& scenario) {
-  return text_of(field(expectation, "message")) +
-         "\nfigure: " + text_of(field(expectation, "figure")) +
-         "\nmeasured: " + text_of(field(expectation, "measured")) +
+  return plain_text(field(expectation, "message")) +
+         "\nfigure: " + plain_text(field(expectation, "figure")) +
+         "\nmeasured: " + plain_text(field(expectation, "measured")) +
          "\nexpected: " + expected_text(expectation) + "\nrepeat: " + repeat_command(scenario);
 }
 
@@ -98,11 +93,11 @@ void render_case(std::string& xml, const JunitCase& c, const std::string& classn
 
 JunitSuite junit_suite_from_report(const nlohmann::json& report) {
   const auto& scenario = field(report, "scenario");
-  JunitSuite suite{text_of(field(scenario, "name")), {}};
+  JunitSuite suite{plain_text(field(scenario, "name")), {}};
   for (const auto& expectation : field(report, "expectations")) {
     const bool passed = field(expectation, "passed") == true;
-    suite.cases.push_back({text_of(field(expectation, "source")), passed,
-                           text_of(field(expectation, "message")),
+    suite.cases.push_back({plain_text(field(expectation, "source")), passed,
+                           plain_text(field(expectation, "message")),
                            passed ? "" : failure_detail(expectation, scenario)});
   }
   if (suite.cases.empty()) suite.cases.push_back({"run", true, "", ""});

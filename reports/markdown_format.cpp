@@ -27,6 +27,12 @@ double number_or_zero(const nlohmann::json& value) {
   return value.is_number() ? value.get<double>() : 0.0;
 }
 
+std::string verdict_text(const std::string& verdict) {
+  if (verdict == "pass") return "PASS";
+  if (verdict == "fail") return "FAIL";
+  return "no expectations";
+}
+
 std::string string_text(const nlohmann::json& value) {
   if (value.is_string()) return value.get<std::string>();
   return value.is_null() ? "" : value.dump();

@@ -27,6 +27,9 @@ double number_or_zero(const nlohmann::json& value);
 // A string as is, "" for null, anything else as JSON text.
 std::string string_text(const nlohmann::json& value);
 
+// A verdict ("pass", "fail", anything else) as the reports write it: PASS, FAIL, no expectations.
+std::string verdict_text(const std::string& verdict);
+
 // "90.0 s .. 125.0 s" from {min_ms, max_ms}; "n/a" when there is no prediction.
 std::string range_text(const nlohmann::json& bounds);
 

@@ -20,6 +20,7 @@ using markdown::number_or_zero;
 using markdown::number_text;
 using markdown::string_text;
 using markdown::table;
+using markdown::verdict_text;
 
 // How many of the longest disagreement intervals are listed.
 constexpr std::size_t kLongestIntervals = 5;
@@ -29,18 +30,12 @@ std::string counted(std::size_t count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
-std::string verdict_text(const nlohmann::json& verdict) {
-  if (verdict == "pass") return "PASS";
-  if (verdict == "fail") return "FAIL";
-  return "no expectations";
-}
-
 std::string title(const nlohmann::json& report) {
   const auto& scenario = field(report, "scenario");
   std::string text = "# " + string_text(field(scenario, "name")) + " (profile " +
                      string_text(field(scenario, "profile")) + ", seed " +
                      number_text(field(scenario, "seed")) +
-                     "): " + verdict_text(field(report, "verdict")) + "\n\n";
+                     "): " + verdict_text(string_text(field(report, "verdict"))) + "\n\n";
   const std::string description = string_text(field(scenario, "description"));
   return description.empty() ? text : text + description + "\n\n";
 }

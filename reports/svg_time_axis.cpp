@@ -12,7 +12,7 @@ namespace {
 constexpr int64_t kSecondMs = 1000;
 constexpr int64_t kMinuteMs = 60 * kSecondMs;
 constexpr int64_t kHourMs = 60 * kMinuteMs;
-constexpr int64_t kMaxTicks = 15;
+constexpr int64_t kMaxAxisTicks = 15;
 
 }  // namespace
 
@@ -36,7 +36,7 @@ TimeAxis make_time_axis(int64_t duration_ms) {
   axis.duration_ms = duration_ms < 1 ? 1 : duration_ms;
   axis.step_ms = kSteps.back();
   for (const int64_t step : kSteps) {
-    if (axis.duration_ms / step <= kMaxTicks) {
+    if (axis.duration_ms / step <= kMaxAxisTicks) {
       axis.step_ms = step;
       break;
     }

@@ -15,6 +15,8 @@ namespace nssim::reports::html {
 inline constexpr double kSvgWidth = 1200;
 inline constexpr double kPlotLeft = 190;    // room for lane labels
 inline constexpr double kPlotRight = 1170;  // room for the last tick label
+// Below a picture's last plot: the tick labels draw_time_grid writes under the axis line.
+inline constexpr double kTimeAxisRoom = 22;
 
 struct TimeAxis {
   int64_t duration_ms = 1;

@@ -22,9 +22,6 @@ namespace sweep_html {
 using html::format_fixed;
 using html::format_seconds;
 using html::html_escape;
-using html::json_int;
-using html::json_member;
-using html::json_string;
 using nlohmann::json;
 
 std::optional<double> number_of(const json& value) {
@@ -57,26 +54,26 @@ std::string figure_value_text(const std::string& key, const json& value) {
 
 std::string point_short_name(const json& point) {
   std::string name;
-  const auto& values = json_member(point, "grid_values");
+  const auto& values = field(point, "grid_values");
   if (values.is_array()) {
     for (const auto& value : values) {
       name += (name.empty() ? "" : ", ") +
               (value.is_string() ? value.get<std::string>() : value.dump());
     }
   }
-  return name.empty() ? json_string(point, "label") : name;
+  return name.empty() ? field_string(point, "label") : name;
 }
 
 const json& points_of(const json& sweep) {
   static const json kEmpty = json::array();
-  const auto& points = json_member(sweep, "points");
+  const auto& points = field(sweep, "points");
   return points.is_array() ? points : kEmpty;
 }
 
 std::size_t outage_count(const json& sweep) {
   std::size_t count = 0;
   for (const auto& point : points_of(sweep)) {
-    const auto& outages = json_member(point, "outages");
+    const auto& outages = field(point, "outages");
     if (outages.is_array()) count = std::max(count, outages.size());
   }
   return count;
@@ -84,17 +81,17 @@ std::size_t outage_count(const json& sweep) {
 
 std::string outage_title(const json& outage, std::size_t index) {
   std::string brokers;
-  const auto& list = json_member(outage, "brokers");
+  const auto& list = field(outage, "brokers");
   if (list.is_array()) {
     for (const auto& broker : list) {
       if (broker.is_string()) brokers += (brokers.empty() ? "" : ", ") + broker.get<std::string>();
     }
   }
-  const auto end_ms = json_int(outage, "end_ms");
-  return "outages[" + std::to_string(index) + "]: " + json_string(outage, "kind") + " of " +
+  const auto end_ms = field_int(outage, "end_ms");
+  return "outages[" + std::to_string(index) + "]: " + field_string(outage, "kind") + " of " +
          (brokers.empty() ? "no broker" : brokers) + " at " +
-         format_seconds(json_int(outage, "start_ms").value_or(0)) + " (faults[" +
-         std::to_string(json_int(outage, "fault").value_or(0)) + "], " +
+         format_seconds(field_int(outage, "start_ms").value_or(0)) + " (faults[" +
+         std::to_string(field_int(outage, "fault").value_or(0)) + "], " +
          (end_ms ? "until " + format_seconds(*end_ms) : "to the end") + ")";
 }
 
@@ -112,7 +109,7 @@ std::string num_cell(const std::string& text) {
 
 std::string point_cell(const json& sweep, const json& point) {
   if (!has_grid(sweep)) return "";
-  return "<td title=\"" + html_escape(json_string(point, "label")) + "\">" +
+  return "<td title=\"" + html_escape(field_string(point, "label")) + "\">" +
          html_escape(point_short_name(point)) + "</td>";
 }
 
@@ -122,14 +119,14 @@ std::string verdict_badge(const json& sweep) {
   std::size_t total = 0;
   std::size_t failed = 0;
   for (const auto& point : points_of(sweep)) {
-    const auto& expectations = json_member(point, "expectations");
+    const auto& expectations = field(point, "expectations");
     if (!expectations.is_array()) continue;
     for (const auto& entry : expectations) {
       ++total;
-      if (json_member(entry, "passed") != true) ++failed;
+      if (field(entry, "passed") != true) ++failed;
     }
   }
-  const std::string verdict = json_string(sweep, "verdict");
+  const std::string verdict = field_string(sweep, "verdict");
   const std::string of_total =
       std::to_string(total) + " sweep expectation" + (total == 1 ? "" : "s");
   if (verdict == "pass") {
@@ -151,7 +148,7 @@ std::string run_verdict_line(const json& sweep) {
   const std::array<const char*, 3> keys = {"pass", "fail", "no_expectations"};
   for (const auto& point : points_of(sweep)) {
     for (std::size_t i = 0; i < keys.size(); ++i) {
-      counts[i] += json_int(json_member(point, "run_verdicts"), keys[i]).value_or(0);
+      counts[i] += field_int(field(point, "run_verdicts"), keys[i]).value_or(0);
     }
   }
   return "<p class=\"meta\">The scenario's own expectations, run by run: " +
@@ -161,7 +158,7 @@ std::string run_verdict_line(const json& sweep) {
 
 std::string settings_lines(const json& sweep) {
   std::string set;
-  const auto& overrides = json_member(sweep, "set");
+  const auto& overrides = field(sweep, "set");
   if (overrides.is_array()) {
     for (const auto& entry : overrides) {
       if (entry.is_string()) set += (set.empty() ? "" : " ") + code(entry.get<std::string>());
@@ -169,36 +166,36 @@ std::string settings_lines(const json& sweep) {
   }
   std::string html = "<p class=\"meta\">Common overrides: " +
                      (set.empty() ? std::string("none (the scenario as written)") : set) + "</p>\n";
-  const auto& grid = json_member(sweep, "grid");
+  const auto& grid = field(sweep, "grid");
   if (!grid.is_array() || grid.empty()) return html;
   html +=
       "<p class=\"meta\">Grid (every combination is a point, named by its values in this "
       "order):</p>\n<ul class=\"grid-list\">\n";
   for (const auto& entry : grid) {
     std::string values;
-    for (const auto& value : json_member(entry, "values")) {
+    for (const auto& value : field(entry, "values")) {
       values += (values.empty() ? "" : " \u00B7 ") +
                 (value.is_string() ? value.get<std::string>() : value.dump());
     }
-    html += "<li>" + code(json_string(entry, "path")) + " = " + html_escape(values) + "</li>\n";
+    html += "<li>" + code(field_string(entry, "path")) + " = " + html_escape(values) + "</li>\n";
   }
   return html + "</ul>\n";
 }
 
 std::string render_header(const json& sweep) {
-  const auto& scenario = json_member(sweep, "scenario");
-  const auto& seeds = json_member(sweep, "seeds");
-  const auto duration = json_int(scenario, "duration_ms");
+  const auto& scenario = field(sweep, "scenario");
+  const auto& seeds = field(sweep, "seeds");
+  const auto duration = field_int(scenario, "duration_ms");
   const std::string meta =
-      json_string(scenario, "file") + " \u00B7 profile " + json_string(scenario, "profile") +
-      " \u00B7 seeds " + plain_number(json_member(seeds, "first")) + "\u2013" +
-      plain_number(json_member(seeds, "last")) + " (" + plain_number(json_member(seeds, "count")) +
-      ") \u00B7 " + plain_number(json_member(sweep, "runs")) + " runs \u00B7 " +
+      field_string(scenario, "file") + " \u00B7 profile " + field_string(scenario, "profile") +
+      " \u00B7 seeds " + plain_number(field(seeds, "first")) + "\u2013" +
+      plain_number(field(seeds, "last")) + " (" + plain_number(field(seeds, "count")) +
+      ") \u00B7 " + plain_number(field(sweep, "runs")) + " runs \u00B7 " +
       (duration ? html::format_duration(*duration) : kDash) + " simulated per run";
-  return "<header>\n<h1>" + html_escape(json_string(scenario, "name")) +
+  return "<header>\n<h1>" + html_escape(field_string(scenario, "name")) +
          " <span class=\"sweep-tag\">sweep</span></h1>\n<p class=\"meta\">" + html_escape(meta) +
          "</p>\n" + verdict_badge(sweep) + run_verdict_line(sweep) + "<p class=\"description\">" +
-         html_escape(json_string(scenario, "description")) + "</p>\n" + settings_lines(sweep) +
+         html_escape(field_string(scenario, "description")) + "</p>\n" + settings_lines(sweep) +
          "</header>\n";
 }
 
@@ -207,16 +204,16 @@ std::string render_points(const json& sweep) {
       "<table class=\"points\">\n<tr><th>point</th><th>label</th><th>profile</th><th>runs</th>"
       "<th>pass</th><th>FAIL</th><th>no expectations</th><th>one run (append --seed N)</th></tr>\n";
   for (const auto& point : points_of(sweep)) {
-    const auto& verdicts = json_member(point, "run_verdicts");
-    const auto fails = json_int(verdicts, "fail").value_or(0);
-    html += "<tr>" + num_cell(plain_number(json_member(point, "index"))) + "<td>" +
-            html_escape(json_string(point, "label")) + "</td><td>" +
-            html_escape(json_string(point, "profile")) + "</td>" +
-            num_cell(plain_number(json_member(point, "runs"))) +
-            num_cell(plain_number(json_member(verdicts, "pass"))) + "<td class=\"num" +
+    const auto& verdicts = field(point, "run_verdicts");
+    const auto fails = field_int(verdicts, "fail").value_or(0);
+    html += "<tr>" + num_cell(plain_number(field(point, "index"))) + "<td>" +
+            html_escape(field_string(point, "label")) + "</td><td>" +
+            html_escape(field_string(point, "profile")) + "</td>" +
+            num_cell(plain_number(field(point, "runs"))) +
+            num_cell(plain_number(field(verdicts, "pass"))) + "<td class=\"num" +
             (fails > 0 ? " bad" : "") + "\">" + std::to_string(fails) + "</td>" +
-            num_cell(plain_number(json_member(verdicts, "no_expectations"))) + "<td>" +
-            code(json_string(point, "command")) + "</td></tr>\n";
+            num_cell(plain_number(field(verdicts, "no_expectations"))) + "<td>" +
+            code(field_string(point, "command")) + "</td></tr>\n";
   }
   return html + "</table>\n";
 }
@@ -224,20 +221,20 @@ std::string render_points(const json& sweep) {
 std::string render_expectations(const json& sweep) {
   std::string rows;
   for (const auto& point : points_of(sweep)) {
-    const auto& expectations = json_member(point, "expectations");
+    const auto& expectations = field(point, "expectations");
     if (!expectations.is_array()) continue;
     for (const auto& entry : expectations) {
-      const bool ok = json_member(entry, "passed") == true;
-      const auto& seed = json_member(entry, "worst_seed");
+      const bool ok = field(entry, "passed") == true;
+      const auto& seed = field(entry, "worst_seed");
       rows += std::string("<tr>") +
               (ok ? "<td class=\"good\">pass</td>" : "<td class=\"bad\">FAIL</td>") +
-              point_cell(sweep, point) + "<td>" + code(json_string(entry, "source")) + "</td>" +
-              num_cell(plain_number(json_member(entry, "measured"))) +
-              num_cell(plain_number(json_member(entry, "expected"))) +
+              point_cell(sweep, point) + "<td>" + code(field_string(entry, "source")) + "</td>" +
+              num_cell(plain_number(field(entry, "measured"))) +
+              num_cell(plain_number(field(entry, "expected"))) +
               num_cell(seed.is_null() ? kDash : plain_number(seed)) + "<td>" +
               // Without a worst seed the message says why (no value, no such figure).
-              (seed.is_null() ? html_escape(json_string(entry, "message"))
-                              : code(json_string(entry, "worst_command"))) +
+              (seed.is_null() ? html_escape(field_string(entry, "message"))
+                              : code(field_string(entry, "worst_command"))) +
               "</td></tr>\n";
     }
   }
@@ -252,7 +249,7 @@ std::string render_expectations(const json& sweep) {
 std::vector<std::string> headline_keys(std::size_t outages) {
   std::vector<std::string> keys;
   for (std::size_t i = 0; i < outages; ++i) {
-    const std::string prefix = "outages[" + std::to_string(i) + "].";
+    const std::string prefix = outage_prefix(i);
     keys.push_back(prefix + "nameserver_drop_ms.max");
     keys.push_back(prefix + "producers.stale_route_ms.max");
     keys.push_back(prefix + "route_health.lost.max");
@@ -266,16 +263,16 @@ std::vector<std::string> headline_keys(std::size_t outages) {
 }
 
 std::string worst_seed_row(const json& sweep, const json& point, const std::string& key) {
-  const auto& stats = field(json_member(point, "figures"), key);
+  const auto& stats = field(field(point, "figures"), key);
   std::string html = "<tr><td>" + code(key) + "</td>" + point_cell(sweep, point);
   if (!stats.is_object()) return html + "<td colspan=\"3\">not in this sweep</td></tr>\n";
-  if (json_member(stats, "max_seed").is_null()) {
-    return html + "<td colspan=\"3\">no seed has a value (" +
-           plain_number(json_member(stats, "never")) + " never)</td></tr>\n";
+  if (field(stats, "max_seed").is_null()) {
+    return html + "<td colspan=\"3\">no seed has a value (" + plain_number(field(stats, "never")) +
+           " never)</td></tr>\n";
   }
-  return html + num_cell(figure_value_text(key, json_member(stats, "max"))) +
-         num_cell(plain_number(json_member(stats, "max_seed"))) + "<td>" +
-         code(json_string(stats, "max_command")) + "</td></tr>\n";
+  return html + num_cell(figure_value_text(key, field(stats, "max"))) +
+         num_cell(plain_number(field(stats, "max_seed"))) + "<td>" +
+         code(field_string(stats, "max_command")) + "</td></tr>\n";
 }
 
 std::string render_worst_seeds(const json& sweep) {
@@ -293,11 +290,11 @@ std::string figure_table(const json& point) {
   std::string html = "<table class=\"figures\">\n<tr><th>figure</th>";
   for (const char* stat : kStats) html += std::string("<th>") + stat + "</th>";
   html += "</tr>\n";
-  const auto& figures = json_member(point, "figures");
+  const auto& figures = field(point, "figures");
   if (!figures.is_object()) return html + "</table>\n";
   for (const auto& [key, stats] : figures.items()) {
     html += "<tr><td>" + code(key) + "</td>";
-    for (const char* stat : kStats) html += num_cell(plain_number(json_member(stats, stat)));
+    for (const char* stat : kStats) html += num_cell(plain_number(field(stats, stat)));
     html += "</tr>\n";
   }
   return html + "</table>\n";
@@ -312,7 +309,7 @@ std::string render_all_figures(const json& sweep) {
       "seed inside the predicted window, so its mean is the share of such seeds.</p>\n";
   for (const auto& point : points) {
     if (points.size() == 1) return html + figure_table(point);
-    html += "<details>\n<summary>" + html_escape(json_string(point, "label")) + "</summary>\n" +
+    html += "<details>\n<summary>" + html_escape(field_string(point, "label")) + "</summary>\n" +
             figure_table(point) + "</details>\n";
   }
   return html;
@@ -329,7 +326,7 @@ std::string section(const char* id, const char* heading, const std::string& body
 
 std::string render_sweep_html(const nlohmann::json& sweep) {
   using namespace sweep_html;
-  const std::string name = html::json_string(html::json_member(sweep, "scenario"), "name");
+  const std::string name = field_string(field(sweep, "scenario"), "name");
   std::string page =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -346,9 +343,8 @@ std::string render_sweep_html(const nlohmann::json& sweep) {
   if (outages == 0) page += "<p class=\"note\">The scenario has no outage to draw.</p>\n";
   page += section("worst-seeds", "Worst seeds", render_worst_seeds(sweep));
   page += section("figures", "Every figure", render_all_figures(sweep));
-  page += "<footer>Written by nssim " +
-          html::html_escape(html::json_string(sweep, "nssim_version")) + " from a " +
-          html::html_escape(html::json_string(sweep, "schema")) +
+  page += "<footer>Written by nssim " + html::html_escape(field_string(sweep, "nssim_version")) +
+          " from a " + html::html_escape(field_string(sweep, "schema")) +
           " document.</footer>\n</main>\n</body>\n</html>\n";
   return page;
 }

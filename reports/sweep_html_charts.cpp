@@ -21,14 +21,12 @@ namespace nssim::reports::sweep_html {
 
 using html::format_fixed;
 using html::html_escape;
-using html::json_member;
-using html::json_string;
 using html::SvgWriter;
 using nlohmann::json;
 
 namespace {
 
-constexpr double kTop = 24;  // room for the p50 / p99 labels above the first panel
+constexpr double kChartsTop = 24;  // room for the p50 / p99 labels above the first panel
 constexpr double kOnePanelHeight = 110;
 constexpr double kGridPanelHeight = 74;
 constexpr double kPanelGap = 28;
@@ -96,11 +94,11 @@ struct Panel {
 };
 
 std::optional<Histogram> histogram_of(const json& stats, bool ms) {
-  const auto& histogram = json_member(stats, "histogram");
-  const auto lo = number_of(json_member(histogram, "lo"));
-  const auto& counts = json_member(histogram, "counts");
+  const auto& histogram = field(stats, "histogram");
+  const auto lo = number_of(field(histogram, "lo"));
+  const auto& counts = field(histogram, "counts");
   if (!lo || !counts.is_array() || counts.empty()) return std::nullopt;
-  Histogram out{*lo, std::max(0.0, number_of(json_member(histogram, "width")).value_or(0)), {}, 0};
+  Histogram out{*lo, std::max(0.0, number_of(field(histogram, "width")).value_or(0)), {}, 0};
   for (const auto& count : counts) out.counts.push_back(number_of(count).value_or(0));
   const bool whole = out.lo == std::floor(out.lo) && out.width == std::floor(out.width);
   if (!ms && whole && out.width >= 1) out.offset = -0.5;
@@ -109,27 +107,25 @@ std::optional<Histogram> histogram_of(const json& stats, bool ms) {
 
 std::optional<std::pair<double, double>> predicted_of(const json& outage, const char* key) {
   if (key == nullptr) return std::nullopt;
-  const auto& bounds = json_member(json_member(outage, "predicted"), key);
-  const auto min_ms = number_of(json_member(bounds, "min_ms"));
-  const auto max_ms = number_of(json_member(bounds, "max_ms"));
+  const auto& bounds = field(field(outage, "predicted"), key);
+  const auto min_ms = number_of(field(bounds, "min_ms"));
+  const auto max_ms = number_of(field(bounds, "max_ms"));
   if (!min_ms || !max_ms) return std::nullopt;
   return std::make_pair(*min_ms, std::max(*min_ms, *max_ms));
 }
 
-std::string prefix_of(std::size_t outage) { return "outages[" + std::to_string(outage) + "]."; }
-
 std::vector<Panel> read_panels(const json& sweep, std::size_t outage, const ChartSpec& spec) {
   std::vector<Panel> panels;
-  const bool ms = is_time_figure(prefix_of(outage) + spec.figure);
+  const bool ms = is_time_figure(outage_prefix(outage) + spec.figure);
   for (const auto& point : points_of(sweep)) {
-    const auto& figures = json_member(point, "figures");
-    const auto& outages = json_member(point, "outages");
+    const auto& figures = field(point, "figures");
+    const auto& outages = field(point, "outages");
     Panel panel;
     panel.name = point_short_name(point);
-    panel.stats = &field(figures, prefix_of(outage) + spec.figure);
+    panel.stats = &field(figures, outage_prefix(outage) + spec.figure);
     panel.main = histogram_of(*panel.stats, ms);
     if (spec.second != nullptr) {
-      panel.second = histogram_of(field(figures, prefix_of(outage) + spec.second), ms);
+      panel.second = histogram_of(field(figures, outage_prefix(outage) + spec.second), ms);
     }
     if (outages.is_array() && outage < outages.size()) {
       panel.predicted = predicted_of(outages[outage], spec.predicted);
@@ -154,7 +150,7 @@ ValueScale x_scale(const std::vector<Panel>& panels, bool ms) {
       hi = std::max(hi, (*histogram)->end() + (*histogram)->offset);
     }
     for (const char* stat : {"min", "max"}) {
-      if (const auto value = number_of(json_member(*panel.stats, stat))) values.insert(*value);
+      if (const auto value = number_of(field(*panel.stats, stat))) values.insert(*value);
     }
     if (!panel.predicted) continue;
     predicted = true;
@@ -226,8 +222,9 @@ void draw_bars(SvgWriter& svg, const ValueScale& x, const Histogram& histogram, 
   }
 }
 
-void draw_predicted(SvgWriter& svg, const ValueScale& x, const std::pair<double, double>& window,
-                    const html::Box& panel, const ChartSpec& spec) {
+void draw_predicted_window(SvgWriter& svg, const ValueScale& x,
+                           const std::pair<double, double>& window, const html::Box& panel,
+                           const ChartSpec& spec) {
   const double left = x.at(window.first);
   const std::string what = std::string(spec.id) == "removal" ? "the NameServers drop the broker"
                                                              : "producers lose the stale route";
@@ -240,14 +237,14 @@ void draw_predicted(SvgWriter& svg, const ValueScale& x, const std::pair<double,
 
 void draw_percentiles(SvgWriter& svg, const ValueScale& x, const json& stats, bool ms,
                       const html::Box& panel) {
-  const std::string n = plain_number(json_member(stats, "n"));
+  const std::string n = plain_number(field(stats, "n"));
   for (const char* stat : {"p50", "p99"}) {
-    const auto value = number_of(json_member(stats, stat));
+    const auto value = number_of(field(stats, stat));
     if (!value) continue;
     const bool p50 = std::string(stat) == "p50";
     const double at = x.at(*value);
-    const std::string text = std::string(stat) + " " +
-                             (ms ? seconds_text(*value) : plain_number(json_member(stats, stat)));
+    const std::string text =
+        std::string(stat) + " " + (ms ? seconds_text(*value) : plain_number(field(stats, stat)));
     svg.line(at, panel.y - 3, at, panel.y + panel.height, p50 ? "sw-pline" : "sw-pline sw-p99",
              text + " over " + n + " seeds");
     // p50's label left of its line, p99's right, so close values do not overwrite each other;
@@ -266,7 +263,7 @@ void draw_panel(SvgWriter& svg, const ValueScale& x, const Panel& panel, const C
   if (!panel.main) {
     const std::string why =
         panel.stats->is_object()
-            ? "no seed has a value (" + plain_number(json_member(*panel.stats, "never")) + " never)"
+            ? "no seed has a value (" + plain_number(field(*panel.stats, "never")) + " never)"
             : "not in this sweep";
     svg.text(html::kPlotLeft + 8, box.y + box.height / 2, "empty-note", why);
     return;
@@ -285,7 +282,7 @@ void draw_panel(SvgWriter& svg, const ValueScale& x, const Panel& panel, const C
     svg.text(html::kPlotLeft - 4, y.at(value) + 4, "value", y.label(value, false));
   }
   svg.text(html::kPlotLeft - 4, box.y + box.height + 4, "value", "0");
-  if (panel.predicted) draw_predicted(svg, x, *panel.predicted, box, spec);
+  if (panel.predicted) draw_predicted_window(svg, x, *panel.predicted, box, spec);
   draw_bars(svg, x, *panel.main, ms, std::string("sw-bar ") + spec.css,
             panel.second ? spec.name : "", spec.unit, box, y.hi);
   if (panel.second) {
@@ -300,17 +297,17 @@ std::string chart_svg(const std::vector<Panel>& panels, const ChartSpec& spec,
   const bool grid = panels.size() > 1;
   const double height = grid ? kGridPanelHeight : kOnePanelHeight;
   const auto count = static_cast<double>(panels.size());
-  const double bottom = kTop + count * height + (count - 1) * kPanelGap;
+  const double bottom = kChartsTop + count * height + (count - 1) * kPanelGap;
   SvgWriter svg("hist-o" + std::to_string(outage) + "-" + spec.id, html::kSvgWidth,
                 bottom + kAxisRoom, "Histogram over seeds of " + key);
   const ValueScale x = x_scale(panels, ms);
   for (const double value : x.ticks()) {
-    svg.line(x.at(value), kTop, x.at(value), bottom, "grid");
+    svg.line(x.at(value), kChartsTop, x.at(value), bottom, "grid");
     svg.text(x.at(value), bottom + 15, "tick", x.label(value, ms));
   }
   svg.text(html::kPlotLeft - 36, bottom + 15, "row-label", ms ? "after the fault" : spec.unit);
   for (std::size_t i = 0; i < panels.size(); ++i) {
-    const html::Box box{html::kPlotLeft, kTop + static_cast<double>(i) * (height + kPanelGap),
+    const html::Box box{html::kPlotLeft, kChartsTop + static_cast<double>(i) * (height + kPanelGap),
                         html::kPlotRight - html::kPlotLeft, height};
     draw_panel(svg, x, panels[i], spec, box, ms, grid);
   }
@@ -325,16 +322,15 @@ std::string stats_item(const json& point, const Panel& panel, const ChartSpec& s
   std::string text;
   if (!stats.is_object()) {
     text = "not in this sweep";
-  } else if (number_of(json_member(stats, "n")).value_or(0) <= 0) {
-    text = "no seed has a value (" + plain_number(json_member(stats, "never")) + " never)";
+  } else if (number_of(field(stats, "n")).value_or(0) <= 0) {
+    text = "no seed has a value (" + plain_number(field(stats, "never")) + " never)";
   } else {
-    text = "n " + plain_number(json_member(stats, "n")) + " \u00B7 never " +
-           plain_number(json_member(stats, "never"));
+    text = "n " + plain_number(field(stats, "n")) + " \u00B7 never " +
+           plain_number(field(stats, "never"));
     for (const char* stat : {"p50", "p99", "max"}) {
-      text +=
-          std::string(" \u00B7 ") + stat + " " + figure_value_text(key, json_member(stats, stat));
+      text += std::string(" \u00B7 ") + stat + " " + figure_value_text(key, field(stats, stat));
     }
-    text += " (seed " + plain_number(json_member(stats, "max_seed")) + ")";
+    text += " (seed " + plain_number(field(stats, "max_seed")) + ")";
   }
   if (panel.predicted) {
     text += " \u00B7 predicted " + seconds_text(panel.predicted->first) + " to " +
@@ -346,12 +342,12 @@ std::string stats_item(const json& point, const Panel& panel, const ChartSpec& s
   static const json kNone;
   const auto& within = spec.within == nullptr
                            ? kNone
-                           : field(json_member(point, "figures"),
-                                   prefix_of(outage) + "within_predicted." + spec.within);
-  const auto share = number_of(json_member(within, "mean"));
-  if (share && number_of(json_member(within, "n")).value_or(0) > 0) {
+                           : field(field(point, "figures"),
+                                   outage_prefix(outage) + "within_predicted." + spec.within);
+  const auto share = number_of(field(within, "mean"));
+  if (share && number_of(field(within, "n")).value_or(0) > 0) {
     html += " \u00B7 <span class=\"sw-inside\">" + format_fixed(*share * 100, 1) + " % of " +
-            html_escape(plain_number(json_member(within, "n"))) +
+            html_escape(plain_number(field(within, "n"))) +
             " seeds inside RocketMQ&#39;s predicted window</span>";
   }
   return html + "</li>\n";
@@ -359,7 +355,7 @@ std::string stats_item(const json& point, const Panel& panel, const ChartSpec& s
 
 std::string chart_figure(const json& sweep, std::size_t outage, const ChartSpec& spec) {
   const std::vector<Panel> panels = read_panels(sweep, outage, spec);
-  const std::string key = prefix_of(outage) + spec.figure;
+  const std::string key = outage_prefix(outage) + spec.figure;
   const bool grid = panels.size() > 1;
   std::string html = "<figure class=\"sweep-chart\">\n<h3>" + html_escape(spec.heading) +
                      " <code>" + html_escape(key) + "</code></h3>\n";
@@ -375,7 +371,7 @@ std::string chart_figure(const json& sweep, std::size_t outage, const ChartSpec&
   } else {
     // With a grid the never counts may differ by point; the full table has each.
     const auto never =
-        panels.size() == 1 ? number_of(json_member(*panels[0].stats, "never")) : std::nullopt;
+        panels.size() == 1 ? number_of(field(*panels[0].stats, "never")) : std::nullopt;
     html += "<p class=\"note\">No seed has a value for this figure" +
             (never ? " (" + format_fixed(*never, 0) + " never)" : std::string()) +
             (grid ? " at any point" : "") + ", so there is no histogram.</p>\n";
@@ -389,7 +385,7 @@ std::string chart_figure(const json& sweep, std::size_t outage, const ChartSpec&
 std::string render_outage_histograms(const json& sweep, std::size_t outage) {
   const json* first = nullptr;
   for (const auto& point : points_of(sweep)) {
-    const auto& outages = json_member(point, "outages");
+    const auto& outages = field(point, "outages");
     if (outages.is_array() && outage < outages.size()) {
       first = &outages[outage];
       break;

@@ -20,8 +20,6 @@ namespace nssim::reports::sweep_html {
 
 using html::format_fixed;
 using html::html_escape;
-using html::json_member;
-using html::json_string;
 using html::MarkerShape;
 using html::SvgWriter;
 using nlohmann::json;
@@ -101,7 +99,7 @@ details > summary { cursor: pointer; font-weight: 600; margin: 6px 0; }
 
 namespace {
 
-constexpr double kTop = 34;  // the legend row is above
+constexpr double kGridTop = 34;  // the legend row is above
 constexpr double kPlotHeight = 190;
 constexpr double kLabelRoom = 44;  // category labels, in two rows when crowded
 
@@ -149,15 +147,13 @@ const std::array<GridChart, 2> kGridCharts = {{
      "inside the outage window and failed."},
 }};
 
-std::string prefix_of(std::size_t outage) { return "outages[" + std::to_string(outage) + "]."; }
-
 // One value per point (nullopt where the point lacks it).
 std::vector<std::optional<double>> line_values(const json& points, std::size_t outage,
                                                const Line& line) {
   std::vector<std::optional<double>> values;
   for (const auto& point : points) {
-    const auto& stats = field(json_member(point, "figures"), prefix_of(outage) + line.figure);
-    values.push_back(number_of(json_member(stats, line.stat)));
+    const auto& stats = field(field(point, "figures"), outage_prefix(outage) + line.figure);
+    values.push_back(number_of(field(stats, line.stat)));
   }
   return values;
 }
@@ -166,12 +162,12 @@ std::vector<std::optional<double>> predicted_values(const json& points, std::siz
                                                     const Predicted& predicted) {
   std::vector<std::optional<double>> values;
   for (const auto& point : points) {
-    const auto& outages = json_member(point, "outages");
+    const auto& outages = field(point, "outages");
     static const json kNone;
     const json& outage_json =
         outages.is_array() && outage < outages.size() ? outages[outage] : kNone;
-    values.push_back(number_of(json_member(
-        json_member(json_member(outage_json, "predicted"), predicted.bound), "max_ms")));
+    values.push_back(
+        number_of(field(field(field(outage_json, "predicted"), predicted.bound), "max_ms")));
   }
   return values;
 }
@@ -189,9 +185,9 @@ void draw_categories(SvgWriter& svg, const json& points, double bottom) {
   const bool crowded = static_cast<double>(longest) * 6.5 > band;
   for (std::size_t i = 0; i < count; ++i) {
     const double x = category_x(i, count);
-    svg.line(x, kTop, x, bottom, "guide");
+    svg.line(x, kGridTop, x, bottom, "guide");
     const double y = bottom + 15 + (crowded && i % 2 == 1 ? 14 : 0);
-    svg.text(x, y, "tick", point_short_name(points[i]), json_string(points[i], "label"));
+    svg.text(x, y, "tick", point_short_name(points[i]), field_string(points[i], "label"));
   }
 }
 
@@ -232,12 +228,13 @@ void draw_line(SvgWriter& svg, const ValueScale& y, const json& points, const Li
     const std::string value = ms ? seconds_text(*values[i]) : plain_number(json(*values[i]));
     svg.path(html::marker_path(line.shape, category_x(i, values.size()), y.at(*values[i]), 4.5),
              std::string("sw-mark ") + line.css,
-             json_string(points[i], "label") + ": " + line.name + " " + value);
+             field_string(points[i], "label") + ": " + line.name + " " + value);
   }
 }
 
-void draw_predicted(SvgWriter& svg, const ValueScale& y, const json& points,
-                    const Predicted& predicted, const std::vector<std::optional<double>>& values) {
+void draw_predicted_points(SvgWriter& svg, const ValueScale& y, const json& points,
+                           const Predicted& predicted,
+                           const std::vector<std::optional<double>>& values) {
   const double half =
       0.4 * (html::kPlotRight - html::kPlotLeft) / static_cast<double>(points.size());
   for (std::size_t i = 0; i < values.size(); ++i) {
@@ -246,7 +243,7 @@ void draw_predicted(SvgWriter& svg, const ValueScale& y, const json& points,
     svg.line(
         x - half, y.at(*values[i]), x + half, y.at(*values[i]),
         std::string("sw-predicted-max ") + predicted.css,
-        json_string(points[i], "label") + ": " + predicted.name + " " + seconds_text(*values[i]));
+        field_string(points[i], "label") + ": " + predicted.name + " " + seconds_text(*values[i]));
   }
 }
 
@@ -265,11 +262,11 @@ std::string grid_chart_svg(const json& points, std::size_t outage, const GridCha
     return std::any_of(values.begin(), values.end(), [](const auto& v) { return v.has_value(); });
   });
   if (!any) return {};
-  const bool ms = is_time_figure(prefix_of(outage) + chart.lines.front().figure);
-  const double bottom = kTop + kPlotHeight;
+  const bool ms = is_time_figure(outage_prefix(outage) + chart.lines.front().figure);
+  const double bottom = kGridTop + kPlotHeight;
   SvgWriter svg("grid-o" + std::to_string(outage) + "-" + chart.id, html::kSvgWidth,
                 bottom + kLabelRoom, chart.heading);
-  const ValueScale y = make_value_scale(0, std::max(peak, ms ? 1000.0 : 5.0), bottom, kTop, 5);
+  const ValueScale y = make_value_scale(0, std::max(peak, ms ? 1000.0 : 5.0), bottom, kGridTop, 5);
   for (const double value : y.ticks()) {
     svg.line(html::kPlotLeft, y.at(value), html::kPlotRight, y.at(value),
              value == 0 ? "axis" : "grid");
@@ -278,7 +275,7 @@ std::string grid_chart_svg(const json& points, std::size_t outage, const GridCha
   draw_categories(svg, points, bottom);
   draw_legend(svg, chart);
   for (std::size_t i = 0; i < chart.predicted.size(); ++i) {
-    draw_predicted(svg, y, points, chart.predicted[i], bounds[i]);
+    draw_predicted_points(svg, y, points, chart.predicted[i], bounds[i]);
   }
   for (std::size_t i = 0; i < chart.lines.size(); ++i) {
     draw_line(svg, y, points, chart.lines[i], lines[i], ms);

@@ -7,11 +7,6 @@ namespace nssim::reports {
 
 namespace {
 
-std::string text_of(const nlohmann::json& value) {
-  if (value.is_string()) return value.get<std::string>();
-  return value.is_null() ? "n/a" : value.dump();
-}
-
 std::string seeds_jsonl(const std::vector<SeedRecord>& records) {
   std::string text;
   for (const auto& record : records) text += seed_record_line(record, false) + "\n";
@@ -21,22 +16,22 @@ std::string seeds_jsonl(const std::vector<SeedRecord>& records) {
 }  // namespace
 
 JunitSuite junit_suite_from_sweep(const nlohmann::json& sweep) {
-  JunitSuite suite{text_of(field(field(sweep, "scenario"), "name")) + " sweep", {}};
+  JunitSuite suite{plain_text(field(field(sweep, "scenario"), "name")) + " sweep", {}};
   const auto& points = field(sweep, "points");
   const bool grid = points.size() > 1;
   for (const auto& point : points) {
     for (const auto& expectation : field(point, "expectations")) {
       const bool passed = field(expectation, "passed") == true;
-      std::string name = text_of(field(expectation, "source"));
-      if (grid) name += " [" + text_of(field(point, "label")) + "]";
+      std::string name = plain_text(field(expectation, "source"));
+      if (grid) name += " [" + plain_text(field(point, "label")) + "]";
       std::string detail;
       if (!passed) {
-        detail = text_of(field(expectation, "message")) +
-                 "\nworst seed: " + text_of(field(expectation, "worst_seed")) +
-                 "\nrepeat: " + text_of(field(expectation, "worst_command"));
+        detail = plain_text(field(expectation, "message")) +
+                 "\nworst seed: " + plain_text(field(expectation, "worst_seed")) +
+                 "\nrepeat: " + plain_text(field(expectation, "worst_command"));
       }
       suite.cases.push_back(
-          {std::move(name), passed, text_of(field(expectation, "message")), std::move(detail)});
+          {std::move(name), passed, plain_text(field(expectation, "message")), std::move(detail)});
     }
   }
   if (suite.cases.empty()) suite.cases.push_back({"sweep", true, "", ""});

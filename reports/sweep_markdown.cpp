@@ -17,6 +17,7 @@ using markdown::number_text;
 using markdown::range_text;
 using markdown::string_text;
 using markdown::table;
+using markdown::verdict_text;
 
 struct Headline {
   const char* figure;     // under outages[i]
@@ -49,12 +50,6 @@ constexpr Headline kRunHeadlines[] = {
 const std::vector<std::string> kHeadlineHeader = {
     "each seed's",     "n", "never", "min", "p50", "p90", "p99", "max", "predicted", "seeds inside",
     "worst (max) seed"};
-
-std::string verdict_text(const std::string& verdict) {
-  if (verdict == "pass") return "PASS";
-  if (verdict == "fail") return "FAIL";
-  return "no expectations";
-}
 
 std::string value_text(const nlohmann::json& value, bool is_time) {
   return is_time ? duration_text(value) : number_text(value);

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "json_text.h"
 #include "nameserver_codec/body_codec.h"
 
 namespace nssim::codec {
@@ -14,9 +15,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string dump(const json& value) {
-  return value.dump(-1, ' ', /*ensure_ascii=*/false, json::error_handler_t::replace);
-}
+using detail::compact_json;
 
 // brokerAddrs keys are written from int64 ids by encode_broker_addrs, so they always parse.
 std::int64_t long_key(const std::string& key) {
@@ -48,20 +47,20 @@ void write_legacy(const json& value, bool long_keys, std::string& out) {
     for (const auto& [key, item] : entries) {
       if (!first) out += ',';
       first = false;
-      out += long_keys ? key : dump(json(key));
+      out += long_keys ? key : compact_json(json(key));
       out += ':';
       write_legacy(*item, !long_keys && key == "brokerAddrs", out);
     }
     out += '}';
   } else {
-    out += dump(value);
+    out += compact_json(value);
   }
 }
 
 }  // namespace
 
 std::string write_body_json(const json& body, BodyJson style) {
-  if (style == BodyJson::kStandard) return dump(body);
+  if (style == BodyJson::kStandard) return compact_json(body);
   std::string out;
   write_legacy(body, false, out);
   return out;

@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "json_text.h"
 #include "nameserver_codec/body_codec.h"
 #include "nameserver_codec/replay.h"
 #include "nameserver_codec/request_path.h"
@@ -14,16 +15,14 @@ namespace {
 
 using nlohmann::json;
 
-std::string dump(const json& value) {
-  return value.dump(-1, ' ', /*ensure_ascii=*/false, json::error_handler_t::replace);
-}
+using detail::compact_json;
 
 // {"code", "remark", "extFields", "body"}, in that order.
 std::string response_line(const core::RemotingResponse& response, core::Profile profile) {
   const json remark = response.remark ? json(*response.remark) : json(nullptr);
-  return "{\"code\":" + std::to_string(response.code) + ",\"remark\":" + dump(remark) +
-         ",\"extFields\":" + dump(json(response.ext_fields)) +
-         ",\"body\":" + dump(encode_response_body(response.body, profile)) + "}";
+  return "{\"code\":" + std::to_string(response.code) + ",\"remark\":" + compact_json(remark) +
+         ",\"extFields\":" + compact_json(json(response.ext_fields)) +
+         ",\"body\":" + compact_json(encode_response_body(response.body, profile)) + "}";
 }
 
 // The addresses that left brokerLiveTable or brokerAddrTable, sorted and each once.
@@ -33,7 +32,8 @@ std::string event_line(const char* event, const std::vector<core::BrokerRemoval>
     if (removal.removed_live_entry || removal.removed_addr_entry)
       removed.insert(removal.broker_addr);
   }
-  return "{\"event\":\"" + std::string(event) + "\",\"removed\":" + dump(json(removed)) + "}";
+  return "{\"event\":\"" + std::string(event) + "\",\"removed\":" + compact_json(json(removed)) +
+         "}";
 }
 
 void append(std::vector<core::BrokerRemoval>& to, std::vector<core::BrokerRemoval> from) {
@@ -56,7 +56,8 @@ std::string ReplaySession::process_line(std::string_view line) {
   detail::ParsedLine parsed = detail::parse_replay_line(line, profile_, now_ms_);
   if (const auto* error = std::get_if<detail::LineError>(&parsed)) {
     had_errors_ = true;
-    return dump(json{{"error", "line " + std::to_string(line_number_) + ": " + error->message}});
+    return compact_json(
+        json{{"error", "line " + std::to_string(line_number_) + ": " + error->message}});
   }
 
   if (const auto* request = std::get_if<detail::RequestLine>(&parsed)) {

@@ -47,12 +47,11 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker(RegisterBr
                                     : register_broker_v5(request, now_ms);
 }
 
-// Java 4.9.8: RouteInfoManager#registerBroker.
-std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
-    RegisterBrokerRequest& request, std::int64_t now_ms) {
+// Java: RouteInfoManager#registerBroker, from its clusterAddrTable update to the BrokerData it
+// finds or puts into brokerAddrTable (the same lines in 4.9.8 and 5.3.3).
+BrokerData& RouteInfoManager::find_or_add_broker_data(const RegisterBrokerRequest& request,
+                                                      bool& register_first) {
   insert_cluster_member(request.cluster_name, request.broker_name);
-
-  bool register_first = false;
   auto found = broker_addr_table_.find(request.broker_name);
   if (found == broker_addr_table_.end()) {
     register_first = true;
@@ -63,7 +62,14 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
             .first;
     note_broker_addr_change();
   }
-  BrokerData& broker_data = found->second;
+  return found->second;
+}
+
+// Java 4.9.8: RouteInfoManager#registerBroker.
+std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
+    RegisterBrokerRequest& request, std::int64_t now_ms) {
+  bool register_first = false;
+  BrokerData& broker_data = find_or_add_broker_data(request, register_first);
   if (remove_same_addr_other_id(broker_data, request.broker_addr, request.broker_id)) {
     note_broker_addr_change();
     reindex_broker_addr(request.broker_name, &broker_data, request.broker_addr);
@@ -95,20 +101,8 @@ std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v4(
 // Java 5.3.3: RouteInfoManager#registerBroker (the 11-argument overload).
 std::optional<RegisterBrokerResult> RouteInfoManager::register_broker_v5(
     RegisterBrokerRequest& request, std::int64_t now_ms) {
-  insert_cluster_member(request.cluster_name, request.broker_name);
-
   bool register_first = false;
-  auto found = broker_addr_table_.find(request.broker_name);
-  if (found == broker_addr_table_.end()) {
-    register_first = true;
-    found =
-        broker_addr_table_
-            .emplace(request.broker_name,
-                     BrokerData{request.cluster_name, request.broker_name, {}, std::nullopt, false})
-            .first;
-    note_broker_addr_change();
-  }
-  BrokerData& broker_data = found->second;
+  BrokerData& broker_data = find_or_add_broker_data(request, register_first);
   const bool is_old_version_broker = !request.enable_acting_master.has_value();
   const bool enable_acting_master = !is_old_version_broker && *request.enable_acting_master;
   if (broker_data.enable_acting_master != enable_acting_master ||

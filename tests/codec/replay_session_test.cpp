@@ -158,7 +158,7 @@ TEST(ReplaySession, ALineNestedDeeperThan64LevelsIsRefusedBeforeParsing) {
 
 TEST(ReplaySession, ABodyTextNestedDeeperThan64LevelsFailsToDecode) {
   ReplaySession session(Profile::kV5, {});
-  const auto as_text = [](const std::string& json) { return nlohmann::json(json).dump(); };
+  const auto as_text = [](const std::string& text) { return nlohmann::json(text).dump(); };
   EXPECT_EQ(session.process_line(register_with_body(as_text(nested_object(64)))),
             R"({"code":0,"remark":null,"extFields":{},"body":null})");
   for (int depth : {65, 100000}) {

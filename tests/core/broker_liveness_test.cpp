@@ -11,14 +11,11 @@ namespace nssim::core {
 namespace {
 
 using testing::BrokerInfo;
+using testing::has_topic;
 using testing::kBothProfiles;
 using testing::kExpiry;
 using testing::kT0;
 using testing::Namesrv;
-
-bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic) != nullptr;
-}
 
 // The removals of a scan at `now_ms`: inline in 4.9, after draining the queue in 5.x.
 std::vector<BrokerRemoval> scan_and_drain(RouteInfoManager& rim, std::int64_t now_ms) {

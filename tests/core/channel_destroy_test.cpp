@@ -12,13 +12,10 @@ namespace nssim::core {
 namespace {
 
 using testing::BrokerInfo;
+using testing::has_topic;
 using testing::kBothProfiles;
 using testing::kT0;
 using testing::Namesrv;
-
-bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic) != nullptr;
-}
 
 std::map<std::int64_t, std::string> route_addrs(const RouteInfoManager& rim,
                                                 const std::string& topic) {

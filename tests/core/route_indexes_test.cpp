@@ -23,7 +23,7 @@ using testing::Namesrv;
 const BrokerInfo kGroupA = BrokerInfo::master().name("group-a").addr("10.0.0.1:10911");
 const BrokerInfo kGroupB = BrokerInfo::master().name("group-b").addr("10.0.0.2:10911");
 
-std::vector<std::string> addrs_of(const std::vector<BrokerAddrInfo>& keys) {
+std::vector<std::string> addrs_of_keys(const std::vector<BrokerAddrInfo>& keys) {
   std::vector<std::string> addrs;
   for (const auto& key : keys) addrs.push_back(key.broker_addr);
   return addrs;
@@ -115,11 +115,11 @@ TEST(RouteIndexes, ScanReportsExpiredBrokersInTableOrder) {
     ns.rim.register_broker(kGroupB.request({"T"}, {2}), kT0);
     ns.rim.register_broker(kGroupA.request({"T"}, {1}), kT0 + 1000);
     const ScanResult one = ns.rim.scan_not_active_broker(kT0 + kExpiry + 1);
-    EXPECT_EQ(addrs_of(one.expired), (std::vector<std::string>{kGroupB.broker_addr}));
+    EXPECT_EQ(addrs_of_keys(one.expired), (std::vector<std::string>{kGroupB.broker_addr}));
     if (profile == Profile::kV5) ns.rim.process_pending_unregistrations();
     ns.rim.register_broker(kGroupB.request({"T"}, {2}), kT0 + 500);
     const ScanResult both = ns.rim.scan_not_active_broker(kT0 + 1000 + kExpiry + 1);
-    EXPECT_EQ(addrs_of(both.expired),
+    EXPECT_EQ(addrs_of_keys(both.expired),
               (std::vector<std::string>{kGroupA.broker_addr, kGroupB.broker_addr}));
     EXPECT_EQ(both.channels_to_close, (std::vector<ConnectionId>{{1}, {2}}));
   }
@@ -133,7 +133,7 @@ TEST(RouteIndexes, FourNineExpiryOnASharedChannelRemovesTheOtherEntry) {
   ns.rim.register_broker(kGroupA.request({"T"}, {7}), kT0);
   ns.rim.register_broker(kGroupB.request({"T"}, {7}), kT0);
   const ScanResult result = ns.rim.scan_not_active_broker(kT0 + kExpiry + 1);
-  EXPECT_EQ(addrs_of(result.expired), (std::vector<std::string>{kGroupA.broker_addr}));
+  EXPECT_EQ(addrs_of_keys(result.expired), (std::vector<std::string>{kGroupA.broker_addr}));
   EXPECT_TRUE(ns.rim.broker_live_table().empty());
   EXPECT_EQ(ns.rim.broker_addr_table().count("group-a"), 1u);
   EXPECT_EQ(ns.rim.broker_addr_table().count("group-b"), 0u);
@@ -157,7 +157,7 @@ TEST(RouteIndexes, FiveXReRegistrationBetweenScanAndDrainIsRemovedAndForgotten) 
   EXPECT_TRUE(ns.rim.on_channel_destroy({2}, "", RemovalPath::kChannelClose).empty());
   EXPECT_EQ(ns.rim.pending_unregistrations(), 0u);
   ns.rim.register_broker(kGroupA.request({"T"}, {3}), kT0 + 10 * kExpiry);
-  EXPECT_EQ(addrs_of(ns.rim.scan_not_active_broker(kT0 + 11 * kExpiry + 1).expired),
+  EXPECT_EQ(addrs_of_keys(ns.rim.scan_not_active_broker(kT0 + 11 * kExpiry + 1).expired),
             (std::vector<std::string>{kGroupA.broker_addr}));
 }
 

@@ -10,6 +10,7 @@ namespace nssim::core {
 namespace {
 
 using testing::BrokerInfo;
+using testing::has_topic;
 using testing::kBothProfiles;
 using testing::kT0;
 using testing::Namesrv;
@@ -20,10 +21,6 @@ NamesrvConfig delete_topic_config() {
   NamesrvConfig config = testing::acting_master_config();
   config.delete_topic_with_broker_registration = true;
   return config;
-}
-
-bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic) != nullptr;
 }
 
 // RouteInfoManagerNewTest#keepTopicWithBrokerRegistration

@@ -11,16 +11,13 @@ namespace nssim::core {
 namespace {
 
 using testing::BrokerInfo;
+using testing::has_topic;
 using testing::kBothProfiles;
 using testing::kT0;
 using testing::Namesrv;
 using testing::perm_of;
 
 constexpr RemovalPath kRequest = RemovalPath::kUnregisterRequest;
-
-bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic) != nullptr;
-}
 
 std::map<std::int64_t, std::string> addrs_of(const RouteInfoManager& rim, const std::string& name) {
   return rim.broker_addr_table().at(name).broker_addrs;

@@ -11,15 +11,12 @@ namespace nssim::core {
 namespace {
 
 using testing::BrokerInfo;
+using testing::has_topic;
 using testing::kBothProfiles;
 using testing::kT0;
 using testing::Namesrv;
 using testing::perm_of;
 using testing::topic_config;
-
-bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
-  return rim.pickup_topic_route_data(topic) != nullptr;
-}
 
 // Upstream swaps topicQueueTable for one holding a single QueueData of `broker_name` with `perm`;
 // here the broker registers that topic plus one more, which is then deleted.

@@ -7,7 +7,7 @@
 namespace nssim::reports {
 namespace {
 
-const nlohmann::json kResult = nlohmann::json::parse(R"({
+const nlohmann::json kExpectationsResult = nlohmann::json::parse(R"({
   "sends": {"failed": {"total": 3}},
   "outages": [{"nameserver_drop_ms": {"max": 112800, "min": null},
                "predicted": {"nameserver_removal_ms": {"max_ms": 125000}}}]
@@ -15,14 +15,17 @@ const nlohmann::json kResult = nlohmann::json::parse(R"({
 
 ExpectationVerdict check(const std::string& figure, const std::string& op,
                          const std::string& value) {
-  return check_expectations(kResult, {{figure, op, value, figure + " " + op + " " + value}}).at(0);
+  return check_expectations(kExpectationsResult,
+                            {{figure, op, value, figure + " " + op + " " + value}})
+      .at(0);
 }
 
 TEST(Expectations, FigurePathsReachNestedFields) {
-  EXPECT_EQ(figure_at(kResult, "sends.failed.total"), nlohmann::json(3));
-  EXPECT_EQ(figure_at(kResult, "outages[0].nameserver_drop_ms.max"), nlohmann::json(112800));
-  EXPECT_FALSE(figure_at(kResult, "outages[1].nameserver_drop_ms.max").has_value());
-  EXPECT_FALSE(figure_at(kResult, "sends.ok").has_value());
+  EXPECT_EQ(figure_at(kExpectationsResult, "sends.failed.total"), nlohmann::json(3));
+  EXPECT_EQ(figure_at(kExpectationsResult, "outages[0].nameserver_drop_ms.max"),
+            nlohmann::json(112800));
+  EXPECT_FALSE(figure_at(kExpectationsResult, "outages[1].nameserver_drop_ms.max").has_value());
+  EXPECT_FALSE(figure_at(kExpectationsResult, "sends.ok").has_value());
 }
 
 // Each operator against the measured 3, with the value below, at and above it: the equality edge

@@ -16,7 +16,7 @@
 namespace nssim::reports {
 namespace {
 
-nlohmann::json small_report() {
+nlohmann::json small_html_report() {
   const char* source = std::getenv("NSSIM_SOURCE_DIR");
   std::ifstream file(std::string(source != nullptr ? source : ".") +
                      "/tests/reports/fixtures/html_small_report.json");
@@ -29,7 +29,7 @@ using testing::count;
 using testing::svg_by_id;
 
 TEST(HtmlReport, OneLanePerFaultedBrokerAndOtherBrokersInOneLine) {
-  const std::string html = render_html_report(small_report());
+  const std::string html = render_html_report(small_html_report());
   const std::string timeline = svg_by_id(html, "timeline");
   ASSERT_FALSE(timeline.empty());
   EXPECT_EQ(count(timeline, "class=\"lane-label\""), 2u);
@@ -42,14 +42,14 @@ TEST(HtmlReport, OneLanePerFaultedBrokerAndOtherBrokersInOneLine) {
 }
 
 TEST(HtmlReport, OneRowPerNameServerUnderEachLane) {
-  const std::string timeline = svg_by_id(render_html_report(small_report()), "timeline");
+  const std::string timeline = svg_by_id(render_html_report(small_html_report()), "timeline");
   EXPECT_EQ(count(timeline, "class=\"row-label\""), 4u);
   EXPECT_EQ(count(timeline, ">in ns-0 routes</text>"), 2u);
   EXPECT_EQ(count(timeline, ">in ns-1 routes</text>"), 2u);
 }
 
 TEST(HtmlReport, EveryDetectionHasATooltip) {
-  const std::string timeline = svg_by_id(render_html_report(small_report()), "timeline");
+  const std::string timeline = svg_by_id(render_html_report(small_html_report()), "timeline");
   EXPECT_EQ(count(timeline, "class=\"detection "), 2u);
   EXPECT_NE(timeline.find("<title>ns-0 dropped broker-a-0 (10.1.0.1:10911) by idle_close at 9.0 s, "
                           "4.0 s after the fault (faults[0] poweroff)</title>"),
@@ -60,7 +60,7 @@ TEST(HtmlReport, EveryDetectionHasATooltip) {
 }
 
 TEST(HtmlReport, PredictedWindowsAreDrawnBesideTheMeasuredOnes) {
-  const std::string html = render_html_report(small_report());
+  const std::string html = render_html_report(small_html_report());
   EXPECT_NE(
       svg_by_id(html, "timeline")
           .find("RocketMQ&#39;s rules predict ns-0 drops broker-a-0 between 8.0 s and 11.0 s"),
@@ -71,7 +71,7 @@ TEST(HtmlReport, PredictedWindowsAreDrawnBesideTheMeasuredOnes) {
 }
 
 TEST(HtmlReport, FaultsAreShadedOnEveryChart) {
-  const std::string html = render_html_report(small_report());
+  const std::string html = render_html_report(small_html_report());
   for (const char* id : {"timeline", "producer-routes", "sends"}) {
     const std::string svg = svg_by_id(html, id);
     EXPECT_EQ(count(svg, "class=\"fault-shade\""), 1u) << id;
@@ -80,7 +80,7 @@ TEST(HtmlReport, FaultsAreShadedOnEveryChart) {
 }
 
 TEST(HtmlReport, OneSectionPerOutageWithItsTables) {
-  const std::string html = render_html_report(small_report());
+  const std::string html = render_html_report(small_html_report());
   EXPECT_EQ(count(html, "<section class=\"outage\""), 2u);
   EXPECT_EQ(count(html, "<table class=\"detection\">"), 2u);
   EXPECT_EQ(count(html, "<table class=\"windows\">"), 2u);
@@ -90,14 +90,14 @@ TEST(HtmlReport, OneSectionPerOutageWithItsTables) {
 }
 
 TEST(HtmlReport, ExpectationsShowPassAndFail) {
-  const std::string html = render_html_report(small_report());
+  const std::string html = render_html_report(small_html_report());
   EXPECT_EQ(count(html, "<td class=\"good\">pass</td>"), 1u);
   EXPECT_EQ(count(html, "<td class=\"bad\">FAIL</td>"), 1u);
   EXPECT_NE(html.find("<strong>FAIL</strong> 1 of 2 expectations failed"), std::string::npos);
 }
 
 TEST(HtmlReport, HostileStringsAreEscaped) {
-  nlohmann::json report = small_report();
+  nlohmann::json report = small_html_report();
   report["scenario"]["name"] = "<script>alert('x')</script>";
   report["scenario"]["description"] = "\"quoted\" & <b>bold</b>";
   report["timelines"]["brokers"][0]["node"] = "<img src=x onerror=alert(1)>";
@@ -111,7 +111,7 @@ TEST(HtmlReport, HostileStringsAreEscaped) {
 }
 
 TEST(HtmlReport, NoExternalResources) {
-  const std::string html = render_html_report(small_report());
+  const std::string html = render_html_report(small_html_report());
   const std::string xmlns = "http://www.w3.org/2000/svg";
   EXPECT_EQ(count(html, "http"), count(html, xmlns));
   for (const char* reference : {"src=", "href=", "url(", "@import", "<script", "<link"}) {
@@ -120,11 +120,11 @@ TEST(HtmlReport, NoExternalResources) {
 }
 
 TEST(HtmlReport, SameReportGivesTheSameBytes) {
-  EXPECT_EQ(render_html_report(small_report()), render_html_report(small_report()));
+  EXPECT_EQ(render_html_report(small_html_report()), render_html_report(small_html_report()));
 }
 
 TEST(HtmlReport, ReportWithoutTimelinesOrTimeseriesStillRenders) {
-  nlohmann::json report = small_report();
+  nlohmann::json report = small_html_report();
   report.erase("timelines");
   report.erase("timeseries");
   const std::string html = render_html_report(report);
@@ -138,7 +138,7 @@ TEST(HtmlReport, ReportWithoutTimelinesOrTimeseriesStillRenders) {
 }
 
 TEST(HtmlReport, LongRunsAreBinnedToAtMostSixHundredBars) {
-  nlohmann::json report = small_report();
+  nlohmann::json report = small_html_report();
   const int seconds = 7200;
   report["scenario"]["duration_ms"] = seconds * 1000;
   report["timeseries"] = nlohmann::json::array();

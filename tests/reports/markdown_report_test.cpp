@@ -13,9 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using testing::has;
 
 // The expected file was read line by line against the fixture; regenerate it only on purpose.
 TEST(MarkdownReport, FixtureRendersAsTheReviewedGoldenFile) {

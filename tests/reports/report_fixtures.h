@@ -25,6 +25,11 @@ inline nlohmann::json fixture_json(const std::string& name) {
   return nlohmann::json::parse(fixture_text(name));
 }
 
+// Whether `text` holds `part`.
+inline bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 // How often `needle` occurs in `text` (overlapping occurrences count).
 inline std::size_t count(const std::string& text, const std::string& needle) {
   std::size_t n = 0;

@@ -8,9 +8,7 @@
 namespace nssim::reports {
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using testing::has;
 
 const std::string kCommand =
     "`nssim run scenarios/broker_poweroff.json --profile 5.x --set 'producers[0].rate_per_s=2' "

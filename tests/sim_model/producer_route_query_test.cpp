@@ -20,7 +20,7 @@ using testing::kProfiles;
 using testing::kTopic;
 using testing::route_of;
 
-const SendRecord& send_at(const Harness& h, std::int64_t start_ms) {
+const SendRecord& send_started_at(const Harness& h, std::int64_t start_ms) {
   for (const auto& s : h.recorder.sends) {
     if (s.start_ms == start_ms) return s;
   }
@@ -39,14 +39,14 @@ TEST(ProducerRouteQuery, SendWithoutPublishInfoStartsOneRoundTripLater) {
       // The request crosses in 2 ms, the answer in 1 ms; without an open channel the query
       // connects first (2 ms).
       const std::int64_t found = connected ? 1003 : 1005;
-      const SendRecord& first = send_at(h, 1000);
+      const SendRecord& first = send_started_at(h, 1000);
       EXPECT_EQ(first.cause, SendCause::kOk);
       ASSERT_FALSE(first.attempts.empty());
       EXPECT_EQ(first.attempts.front().start_ms, found);
       ASSERT_EQ(h.recorder.publish.size(), 1u);
       EXPECT_EQ(std::get<1>(h.recorder.publish[0]), found);
       // Later sends find the publish info and ask no one.
-      const SendRecord& second = send_at(h, 1100);
+      const SendRecord& second = send_started_at(h, 1100);
       ASSERT_FALSE(second.attempts.empty());
       EXPECT_EQ(second.attempts.front().start_ms, 1100);
       EXPECT_TRUE(h.failed().empty());
@@ -63,10 +63,10 @@ TEST(ProducerRouteQuery, LockNamesrvSerializesTheQueriesOfABurst) {
     h.answers(0, h.route, 0);
     h.client_uses(0);
     h.start(1000, /*with_route=*/false).advance_to(1100);
-    EXPECT_EQ(send_at(h, 1000).attempts.front().start_ms, 1003);
-    EXPECT_EQ(send_at(h, 1001).attempts.front().start_ms, 1006);
-    EXPECT_EQ(send_at(h, 1002).attempts.front().start_ms, 1009);
-    EXPECT_EQ(send_at(h, 1003).attempts.front().start_ms, 1003);
+    EXPECT_EQ(send_started_at(h, 1000).attempts.front().start_ms, 1003);
+    EXPECT_EQ(send_started_at(h, 1001).attempts.front().start_ms, 1006);
+    EXPECT_EQ(send_started_at(h, 1002).attempts.front().start_ms, 1009);
+    EXPECT_EQ(send_started_at(h, 1003).attempts.front().start_ms, 1003);
     EXPECT_EQ(h.recorder.publish.size(), 1u);  // the answers after the first change nothing
     EXPECT_TRUE(h.failed().empty());
   }
@@ -85,7 +85,7 @@ TEST(ProducerRouteQuery, QueryTimeoutFailsTheSendAfterMqClientApiTimeout) {
       h.net.pause(h.nameservers[0], 500);
       h.net.resume(h.nameservers[0], resume_ms);
       h.start(1000, /*with_route=*/false).advance_to(5000);
-      const SendRecord& s = send_at(h, 1000);
+      const SendRecord& s = send_started_at(h, 1000);
       if (resume_ms == 3999) {
         EXPECT_EQ(s.cause, SendCause::kOk);
         ASSERT_FALSE(s.attempts.empty());
@@ -117,11 +117,11 @@ TEST(ProducerRouteQuery, LockWaiterGivesUpAtItsTryLockDeadline) {
       h.net.pause(h.nameservers[0], 500);
       h.start(1000, /*with_route=*/false).advance_to(20000);
       const std::int64_t released = 1000 + api_timeout + kTimedWaitOverrunMs;
-      EXPECT_EQ(send_at(h, 1000).end_ms, released);
+      EXPECT_EQ(send_started_at(h, 1000).end_ms, released);
       // Whoever takes the lock at the release connects (the holder's timeout closed the channel;
       // a paused process's kernel accepts) and times out after mqClientApiTimeout too.
       const std::int64_t next_holder_ends = released + api_timeout + kTimedWaitOverrunMs;
-      const SendRecord& waiter = send_at(h, 2000);
+      const SendRecord& waiter = send_started_at(h, 2000);
       EXPECT_EQ(waiter.cause, SendCause::kNoRoute);
       if (api_timeout == 3999) {
         EXPECT_EQ(released, 2000 + 3000);  // its deadline: it takes the lock
@@ -130,7 +130,7 @@ TEST(ProducerRouteQuery, LockWaiterGivesUpAtItsTryLockDeadline) {
         // It gave up at 5001 and queued again for TBW102 behind the send of 3000, which took
         // the lock; that wait ends the same way 3000 ms later.
         EXPECT_EQ(waiter.end_ms, 2000 + 2 * (3000 + kTimedWaitOverrunMs));
-        EXPECT_EQ(send_at(h, 3000).end_ms, next_holder_ends);
+        EXPECT_EQ(send_started_at(h, 3000).end_ms, next_holder_ends);
       }
     }
   }
@@ -179,7 +179,7 @@ TEST(ProducerRouteQuery, UnknownTopicTakesTheDefaultTopicsRoute) {
       }
       h.client_uses(0);
       h.start(1000, /*with_route=*/false).advance_to(1050);
-      const SendRecord& s = send_at(h, 1000);
+      const SendRecord& s = send_started_at(h, 1000);
       if (default_known) {
         EXPECT_EQ(s.cause, SendCause::kOk);
         ASSERT_FALSE(s.attempts.empty());
@@ -207,8 +207,8 @@ TEST(ProducerRouteQuery, RefusedNameServerIsSkippedWithinOneQueryOnlyIn49) {
     h.answers(1, h.route, 0);
     h.client_uses(1, /*connected=*/false);
     h.start(1000, /*with_route=*/false).advance_to(2000);
-    const SendRecord& first = send_at(h, 1000);
-    const SendRecord& second = send_at(h, 1100);
+    const SendRecord& first = send_started_at(h, 1000);
+    const SendRecord& second = send_started_at(h, 1100);
     if (profile == core::Profile::kV4_9) {
       // Refused at 1002, connected to ns-1 at 1004, answered at 1007.
       EXPECT_EQ(first.cause, SendCause::kOk);

@@ -13,7 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-json view(const json& changed, std::uint64_t digest = 7) {
+json view_line(const json& changed, std::uint64_t digest = 7) {
   return {{"changed", changed}, {"topics_digest", digest}};
 }
 
@@ -27,13 +27,13 @@ struct Recorded {
 TEST(RouteViewTable, ChangesAddReplaceAndDropGroups) {
   RouteViewTable table;
   Recorded seen;
-  table.apply(view({{"a", {{"0", "10.0.0.1:10911"}, {"1", "10.0.0.2:10911"}}}}), seen.on());
+  table.apply(view_line({{"a", {{"0", "10.0.0.1:10911"}, {"1", "10.0.0.2:10911"}}}}), seen.on());
   EXPECT_TRUE(table.lists("10.0.0.1:10911"));
   EXPECT_TRUE(table.lists("10.0.0.2:10911"));
   // The slave leaves group a: only its address is reported gone.
-  table.apply(view({{"a", {{"0", "10.0.0.1:10911"}}}}), seen.on());
+  table.apply(view_line({{"a", {{"0", "10.0.0.1:10911"}}}}), seen.on());
   EXPECT_FALSE(table.lists("10.0.0.2:10911"));
-  table.apply(view({{"a", nullptr}}), seen.on());
+  table.apply(view_line({{"a", nullptr}}), seen.on());
   EXPECT_TRUE(table.empty());
   const std::vector<std::pair<std::string, bool>> expected = {{"10.0.0.1:10911", true},
                                                               {"10.0.0.2:10911", true},
@@ -45,17 +45,17 @@ TEST(RouteViewTable, ChangesAddReplaceAndDropGroups) {
 TEST(RouteViewTable, AnAddressListedTwiceStaysListedUntilBothGo) {
   RouteViewTable table;
   Recorded seen;
-  table.apply(view({{"a", {{"0", "x:1"}}}, {"b", {{"0", "x:1"}}}}), seen.on());
-  table.apply(view({{"a", nullptr}}), seen.on());
+  table.apply(view_line({{"a", {{"0", "x:1"}}}, {"b", {{"0", "x:1"}}}}), seen.on());
+  table.apply(view_line({{"a", nullptr}}), seen.on());
   EXPECT_TRUE(table.lists("x:1"));
-  table.apply(view({{"b", nullptr}}), seen.on());
+  table.apply(view_line({{"b", nullptr}}), seen.on());
   EXPECT_FALSE(table.lists("x:1"));
   EXPECT_EQ(seen.changes.size(), 2u);
 }
 
 TEST(RouteViewTable, ClearReportsEveryListedAddressGone) {
   RouteViewTable table;
-  table.apply(view({{"a", {{"0", "x:1"}}}, {"b", {{"0", "y:1"}}}}));
+  table.apply(view_line({{"a", {{"0", "x:1"}}}, {"b", {{"0", "y:1"}}}}));
   Recorded seen;
   table.clear(seen.on());
   EXPECT_TRUE(table.empty());
@@ -65,21 +65,21 @@ TEST(RouteViewTable, ClearReportsEveryListedAddressGone) {
 
 TEST(RouteViewTable, FingerprintsAreEqualForEqualViewsHoweverReached) {
   RouteViewTable one;
-  one.apply(view({{"a", {{"0", "x:1"}}}}));
-  one.apply(view({{"b", {{"0", "y:1"}}}}));
+  one.apply(view_line({{"a", {{"0", "x:1"}}}}));
+  one.apply(view_line({{"b", {{"0", "y:1"}}}}));
   RouteViewTable other;
-  other.apply(view({{"b", {{"0", "y:1"}}}, {"c", {{"0", "z:1"}}}}));
-  other.apply(view({{"a", {{"0", "x:1"}}}, {"c", nullptr}}));
+  other.apply(view_line({{"b", {{"0", "y:1"}}}, {"c", {{"0", "z:1"}}}}));
+  other.apply(view_line({{"a", {{"0", "x:1"}}}, {"c", nullptr}}));
   EXPECT_EQ(one.fingerprint(), other.fingerprint());
-  // Another address, another id, another digest: another view.
+  // Another address, another id, another digest: another view_line.
   RouteViewTable moved = one;
-  moved.apply(view({{"b", {{"0", "y:2"}}}}));
+  moved.apply(view_line({{"b", {{"0", "y:2"}}}}));
   EXPECT_NE(moved.fingerprint(), one.fingerprint());
   RouteViewTable slave = one;
-  slave.apply(view({{"b", {{"1", "y:1"}}}}));
+  slave.apply(view_line({{"b", {{"1", "y:1"}}}}));
   EXPECT_NE(slave.fingerprint(), one.fingerprint());
   RouteViewTable digest = one;
-  digest.apply(view(json::object(), 8));
+  digest.apply(view_line(json::object(), 8));
   EXPECT_NE(digest.fingerprint(), one.fingerprint());
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 using nlohmann::json;
 
-json minimal() {
+json one_group_document() {
   return json::parse(R"({
     "name": "t", "duration_ms": 600000,
     "broker_groups": [{"name": "broker-a"}],
@@ -74,13 +74,13 @@ void expect_producer_defaults(const ProducerConfig& p) {
 }
 
 TEST(ScenarioLoader, DefaultsFollowUpstream5x) {
-  const Scenario s = load(minimal());
+  const Scenario s = load(one_group_document());
   EXPECT_EQ(s.profile, core::Profile::kV5);
   expect_upstream_defaults(s, 24000);
 }
 
 TEST(ScenarioLoader, DefaultsFollowUpstream49) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["profile"] = "4.9";
   const Scenario s = load(doc);
   EXPECT_EQ(s.profile, core::Profile::kV4_9);
@@ -89,7 +89,7 @@ TEST(ScenarioLoader, DefaultsFollowUpstream49) {
 
 TEST(ScenarioLoader, ProducerDefaultsFollowUpstreamInBothProfiles) {
   for (const char* profile : {"4.9", "5.x"}) {
-    json doc = minimal();
+    json doc = one_group_document();
     doc["profile"] = profile;
     doc["producers"] = json::parse(R"([{}])");
     const Scenario s = load(doc);
@@ -164,7 +164,7 @@ TEST(ScenarioLoader, ReadsEveryField) {
 }
 
 TEST(ScenarioLoader, CountExpandsGroupsTopicsAndProducers) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["broker_groups"] = json::parse(R"([{"name": "broker-a", "slaves": 1},
                                          {"count": 3, "name_prefix": "b-", "cluster": "c2"}])");
   doc["topics"] = json::parse(R"([{"count": 2, "name_prefix": "topic-", "groups": ["b-1"]}])");
@@ -195,7 +195,7 @@ TEST(ScenarioLoader, CountExpandsGroupsTopicsAndProducers) {
 }
 
 json with_faults(const char* faults) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["broker_groups"] =
       json::parse(R"([{"name": "broker-a", "slaves": 1}, {"name": "broker-b"}])");
   doc["producers"] = json::parse(R"([{"name_prefix": "app", "count": 2}])");
@@ -279,7 +279,7 @@ TEST(ScenarioLoader, FaultsAreSortedByTimeStably) {
 }
 
 TEST(ScenarioLoader, SetOverridesApplyBeforeValidation) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["producers"] = json::parse(R"([{"count": 2}])");
   LoadOptions options;
   options.set = {"producers[0].config.sendLatencyFaultEnable=true", "nameservers.count=5",
@@ -296,14 +296,14 @@ TEST(ScenarioLoader, SetCanReplaceWholeSections) {
   LoadOptions options;
   options.set = {R"(faults=[{"kind": "kill", "node": "broker-a-0", "at_ms": 10}])",
                  R"(description="42")"};
-  const Scenario s = load(minimal(), options);
+  const Scenario s = load(one_group_document(), options);
   ASSERT_EQ(s.faults.size(), 1u);
   EXPECT_EQ(s.faults[0].nodes, std::vector<std::string>{"broker-a-0"});
   EXPECT_EQ(s.description, "42");
 }
 
 TEST(ScenarioLoader, ProfileOverrideChoosesTheDefaults) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["profile"] = "5.x";
   LoadOptions options;
   options.profile = core::Profile::kV4_9;
@@ -313,7 +313,7 @@ TEST(ScenarioLoader, ProfileOverrideChoosesTheDefaults) {
 }
 
 TEST(ScenarioLoader, ProfileOverrideKeepsExplicitSettings) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["profile"] = "4.9";
   doc["broker_groups"][0]["config"] = {{"registerBrokerTimeoutMills", 9000}};
   LoadOptions options;
@@ -322,7 +322,7 @@ TEST(ScenarioLoader, ProfileOverrideKeepsExplicitSettings) {
 }
 
 TEST(ScenarioLoader, SeedOverrideWins) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["seed"] = 7;
   EXPECT_EQ(load(doc).seed, 7u);
   LoadOptions options;
@@ -332,7 +332,7 @@ TEST(ScenarioLoader, SeedOverrideWins) {
 }
 
 TEST(ScenarioLoader, ExpectationsAreParsed) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["expect"] = {"sends.failed.total == 0",
                    "outages[0].producers.stale_route_ms.max<=predicted.stale_route_ms",
                    "  routes.changes >= 1.5e3  "};
@@ -351,7 +351,7 @@ TEST(ScenarioLoader, ExpectationsAreParsed) {
 }
 
 TEST(ScenarioLoader, WholeNumbersWrittenAsFloatsAreIntegers) {
-  json doc = minimal();
+  json doc = one_group_document();
   doc["duration_ms"] = 6e5;
   EXPECT_EQ(load(doc).duration_ms, 600000);
 }

@@ -253,7 +253,7 @@ TEST(ScenarioSchema, AcceptsEveryShippedScenario) {
   EXPECT_GE(checked, 11);
 }
 
-json minimal() {
+json every_kind_document() {
   return json::parse(R"({
     "name": "t", "duration_ms": 600000,
     "broker_groups": [{"name": "broker-a"}, {"name_prefix": "g-", "count": 2}],
@@ -268,7 +268,7 @@ json minimal() {
 }
 
 TEST(ScenarioSchema, AcceptsWhatTheLoaderAccepts) {
-  const json doc = minimal();
+  const json doc = every_kind_document();
   EXPECT_NO_THROW(parse_scenario(doc.dump(), "x.json", {}));
   const auto errors = SchemaChecker(schema()).check(doc);
   EXPECT_TRUE(errors.empty()) << errors.front();
@@ -308,7 +308,7 @@ TEST(ScenarioSchema, RejectsWhatTheLoaderRejects) {
   const SchemaChecker checker(schema());
   for (const auto& c : cases) {
     SCOPED_TRACE(std::string(c.pointer) + " = " + c.value);
-    json doc = minimal();
+    json doc = every_kind_document();
     const json::json_pointer pointer(c.pointer);
     if (std::string(c.value) == "DELETE") {
       doc[pointer.parent_pointer()].erase(pointer.back());
@@ -362,8 +362,8 @@ TEST(ScenarioSchema, ConfigDefaultsMatchTheLoader) {
       LoadOptions with_default;
       with_default.set = {std::string(section.path) + "." + item.key() + "=" +
                           item.value()["default"].dump()};
-      const Scenario a = parse_scenario(minimal().dump(), "x.json", {});
-      const Scenario b = parse_scenario(minimal().dump(), "x.json", with_default);
+      const Scenario a = parse_scenario(every_kind_document().dump(), "x.json", {});
+      const Scenario b = parse_scenario(every_kind_document().dump(), "x.json", with_default);
       EXPECT_EQ(core::namesrv_config_properties(a.nameservers.config, core::Profile::kV5),
                 core::namesrv_config_properties(b.nameservers.config, core::Profile::kV5));
       const BrokerConfig& x = a.broker_groups[0].config;

@@ -99,7 +99,7 @@ TEST_P(HostLoss, DetectionPathIsIdleCloseOrScanAsTheSettingsPredict) {
   }
 }
 
-std::string name_of(const ::testing::TestParamInfo<HostLoss::ParamType>& info) {
+std::string host_loss_name(const ::testing::TestParamInfo<HostLoss::ParamType>& info) {
   const auto& [c, kind] = info.param;
   std::string name = std::string(fault_kind_name(kind)) + c.name;
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
@@ -112,7 +112,7 @@ INSTANTIATE_TEST_SUITE_P(
         ::testing::Values(kV49Defaults, kV5xDefaults, kV49FastRegistrationAndPoll,
                           kV5xFastRegistrationPollAndScan, kV49IdleBeyondScan, kV5xIdleBeyondScan),
         ::testing::Values(FaultKind::kPoweroff, FaultKind::kPartition, FaultKind::kPause)),
-    name_of);
+    host_loss_name);
 
 }  // namespace
 }  // namespace nssim::sim::testing

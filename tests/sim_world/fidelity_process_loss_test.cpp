@@ -70,7 +70,7 @@ TEST_P(ProcessLoss, ProducersDropTheRouteAtTheirNextPoll) {
       << "no producer waited for most of a poll period";
 }
 
-std::string name_of(const ::testing::TestParamInfo<ProcessLoss::ParamType>& info) {
+std::string process_loss_name(const ::testing::TestParamInfo<ProcessLoss::ParamType>& info) {
   const auto& [c, kind] = info.param;
   std::string name = std::string(fault_kind_name(kind)) + c.name;
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
@@ -82,7 +82,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values(kV49Defaults, kV5xDefaults, kV49FastRegistrationAndPoll,
                                          kV5xFastRegistrationPollAndScan),
                        ::testing::Values(FaultKind::kKill, FaultKind::kShutdown)),
-    name_of);
+    process_loss_name);
 
 }  // namespace
 }  // namespace nssim::sim::testing

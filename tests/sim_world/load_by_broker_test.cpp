@@ -10,11 +10,12 @@
 namespace nssim::sim::testing {
 namespace {
 
-constexpr std::int64_t kFaultAtMs = 240000;
-constexpr std::int64_t kDownMs = 200000;
+constexpr std::int64_t kLoadFaultAtMs = 240000;
+constexpr std::int64_t kLoadDownMs = 200000;
 
 Scenario poweroff(core::Profile profile, bool latency_fault_enable) {
-  Scenario s = with_fault(small_cluster(profile, 3), FaultKind::kPoweroff, kFaultAtMs, kDownMs);
+  Scenario s =
+      with_fault(small_cluster(profile, 3), FaultKind::kPoweroff, kLoadFaultAtMs, kLoadDownMs);
   s.producers[0].config.send_latency_fault_enable = latency_fault_enable;
   return s;
 }
@@ -53,8 +54,8 @@ TEST_P(LoadByBroker, APoweredOffBrokerTakesNoSuccessfulAttempt) {
   for (const auto& second : result["timeseries"]) {
     const std::int64_t t_ms = second["t_s"].get<std::int64_t>() * 1000;
     const auto n = second["ok_by_broker"].value("broker-a", std::int64_t{0});
-    if (t_ms >= kFaultAtMs + 1000 && t_ms < kFaultAtMs + kDownMs) during += n;
-    if (t_ms >= kFaultAtMs - 60000 && t_ms < kFaultAtMs) before += n;
+    if (t_ms >= kLoadFaultAtMs + 1000 && t_ms < kLoadFaultAtMs + kLoadDownMs) during += n;
+    if (t_ms >= kLoadFaultAtMs - 60000 && t_ms < kLoadFaultAtMs) before += n;
   }
   EXPECT_GT(before, 0);
   EXPECT_EQ(during, 0);

@@ -12,17 +12,15 @@
 namespace nssim::sim::testing {
 namespace {
 
-constexpr std::int64_t kFaultAtMs = 240000;
-constexpr std::int64_t kDownMs = 150000;
-// registerNameServerPeriod P = 30 s, plus the registration's round trip (spec 9).
-constexpr std::int64_t kRelearnWithinMs = 30000 + 10;
+constexpr std::int64_t kNameServerFaultAtMs = 240000;
+constexpr std::int64_t kNameServerDownMs = 150000;
 
 Scenario nameserver_fault(core::Profile profile, FaultKind kind, std::uint64_t seed) {
   Scenario s = small_cluster(profile, seed);
   FaultSpec fault;
   fault.kind = kind;
-  fault.at_ms = kFaultAtMs;
-  fault.duration_ms = kDownMs;
+  fault.at_ms = kNameServerFaultAtMs;
+  fault.duration_ms = kNameServerDownMs;
   if (kind == FaultKind::kPartition) {
     fault.side_a = {"ns-0"};
     fault.side_b = {"broker-a-0", "broker-b-0"};
@@ -65,11 +63,11 @@ TEST_P(NameServerFaults, APoweredOffNameServerCostsNoSendAndRelearnsEveryBroker)
     EXPECT_EQ(result["sends"]["failed"]["total"], 0) << "seed " << seed;
     expect_other_nameservers_untouched(result);
     // Its tables died with it; after the restart each broker is back within one period.
-    const std::int64_t back_ms = kFaultAtMs + kDownMs;
+    const std::int64_t back_ms = kNameServerFaultAtMs + kNameServerDownMs;
     for (const char* broker : {"broker-a-0", "broker-b-0"}) {
       const auto intervals = in_routes(result, broker, "ns-0");
       ASSERT_EQ(intervals.size(), 2u) << broker << " seed " << seed << ": " << intervals.dump();
-      EXPECT_LE(intervals[0]["end_ms"].get<std::int64_t>(), kFaultAtMs + 1);
+      EXPECT_LE(intervals[0]["end_ms"].get<std::int64_t>(), kNameServerFaultAtMs + 1);
       const std::int64_t relearnt = intervals[1]["start_ms"].get<std::int64_t>();
       EXPECT_GT(relearnt, back_ms) << broker << " seed " << seed;
       EXPECT_LE(relearnt, back_ms + kRelearnWithinMs) << broker << " seed " << seed;
@@ -97,12 +95,13 @@ TEST_P(NameServerFaults, ANameServerCutFromEveryBrokerDropsThemAllAlone) {
       ASSERT_GE(intervals.size(), 1u) << broker;
       // Silent to ns-0: removed I - P = 90 s to min(I, T + S) + lat = 120 s after the cut
       // (spec 11(a)); back with the first registration after the heal, within P.
-      const std::int64_t removed = intervals[0]["end_ms"].get<std::int64_t>() - kFaultAtMs;
+      const std::int64_t removed =
+          intervals[0]["end_ms"].get<std::int64_t>() - kNameServerFaultAtMs;
       EXPECT_GT(removed, 90000) << broker << " seed " << seed;
       EXPECT_LE(removed, 120001) << broker << " seed " << seed;
       ASSERT_EQ(intervals.size(), 2u) << broker << " seed " << seed;
       EXPECT_LE(intervals[1]["start_ms"].get<std::int64_t>(),
-                kFaultAtMs + kDownMs + kRelearnWithinMs);
+                kNameServerFaultAtMs + kNameServerDownMs + kRelearnWithinMs);
     }
   }
 }

@@ -17,8 +17,6 @@ constexpr std::int64_t kCrashMs = 120000;
 constexpr std::int64_t kRestartMs = 180000;
 constexpr std::int64_t kLateStartMs = kRestartMs + 100;
 constexpr double kLateRatePerS = 5;  // each late producer sends every 200 ms
-// registerNameServerPeriod P = 30 s, plus the registration's connect and crossing.
-constexpr std::int64_t kRelearnWithinMs = 30000 + 10;
 
 Scenario restart_with_late_producers(core::Profile profile, std::uint64_t seed) {
   Scenario s = small_cluster(profile, seed);

@@ -11,8 +11,8 @@
 namespace nssim::sim::testing {
 namespace {
 
-constexpr std::int64_t kFaultAtMs = 240000;
-constexpr std::int64_t kDownMs = 120000;
+constexpr std::int64_t kRecoveryFaultAtMs = 240000;
+constexpr std::int64_t kRecoveryDownMs = 120000;
 constexpr std::int64_t kPollMs = 30000;  // pollNameServerInterval
 
 class Recovery : public ::testing::TestWithParam<core::Profile> {};
@@ -20,8 +20,8 @@ class Recovery : public ::testing::TestWithParam<core::Profile> {};
 TEST_P(Recovery, NameServersRelistTheBrokerAtOnceAndProducersWithinAPoll) {
   for (const FaultKind kind : {FaultKind::kKill, FaultKind::kShutdown}) {
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      const auto result =
-          run_isolated(with_fault(small_cluster(GetParam(), seed), kind, kFaultAtMs, kDownMs));
+      const auto result = run_isolated(
+          with_fault(small_cluster(GetParam(), seed), kind, kRecoveryFaultAtMs, kRecoveryDownMs));
       ASSERT_FALSE(result.contains("error")) << result.dump();
       const auto& recovery = result["outages"].at(0)["recovery"];
       const std::string what = std::string(fault_kind_name(kind)) + " seed " +

@@ -19,8 +19,6 @@ constexpr std::int64_t kSplitMs = 240000;
 constexpr std::int64_t kStaleCeilingMs = 120000 + 10000 + 30000 + 10;
 // Silent broker: the idle close or expiry comes at least I - P = 90 s after the cut.
 constexpr std::int64_t kStaleFloorMs = 90000;
-// registerNameServerPeriod P = 30 s, plus the registration's round trip.
-constexpr std::int64_t kRelearnWithinMs = 30000 + 10;
 
 // broker-a, ns-0 and producers left-0, left-1 (namesrvAddr ns-0) against broker-b, ns-1, ns-2 and
 // right-0, right-1 (namesrvAddr ns-1;ns-2).

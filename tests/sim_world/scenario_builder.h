@@ -2,11 +2,16 @@
 // groups serving one topic, a few producers, and one fault on broker-a's master.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "sim/scenario/scenario.h"
 
 namespace nssim::sim::testing {
+
+// How soon after a NameServer comes back every broker is listed on it again:
+// registerNameServerPeriod P = 30 s, plus the registration's connect and crossing (spec 9).
+inline constexpr std::int64_t kRelearnWithinMs = 30000 + 10;
 
 inline Scenario small_cluster(core::Profile profile, std::uint64_t seed) {
   Scenario s;

@@ -20,7 +20,7 @@
 namespace nssim::sim::testing {
 namespace {
 
-constexpr std::int64_t kFaultAtMs = 300000;
+constexpr std::int64_t kSlowPeerFaultAtMs = 300000;
 constexpr std::int64_t kFaultMs = 60000;
 constexpr double kSlowLatencyMs = 5000;
 
@@ -39,7 +39,7 @@ FaultSpec slow_link(const std::string& node) {
   fault.kind = FaultKind::kLatency;
   fault.nodes = {node};
   fault.latency_ms = kSlowLatencyMs;
-  fault.at_ms = kFaultAtMs;
+  fault.at_ms = kSlowPeerFaultAtMs;
   fault.duration_ms = kFaultMs;
   return fault;
 }
@@ -127,8 +127,8 @@ TEST_P(SlowProducerLink, ChangesNoNameServerViewAndNoOtherProducersRoutePolls) {
     EXPECT_EQ(polled_badly, std::set<std::string>{slow})
         << what << ": " << result["failed_polls"].dump();
     for (const auto& t : result["failed_polls"].value(slow, nlohmann::json::array())) {
-      EXPECT_GE(t.get<std::int64_t>(), kFaultAtMs) << what;
-      EXPECT_LE(t.get<std::int64_t>(), kFaultAtMs + kFaultMs + 3000) << what;
+      EXPECT_GE(t.get<std::int64_t>(), kSlowPeerFaultAtMs) << what;
+      EXPECT_LE(t.get<std::int64_t>(), kSlowPeerFaultAtMs + kFaultMs + 3000) << what;
     }
   }
 }

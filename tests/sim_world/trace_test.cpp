@@ -18,7 +18,7 @@ namespace nssim::sim::testing {
 namespace {
 
 constexpr std::int64_t kKillAtMs = 240000;
-constexpr std::int64_t kDownMs = 120000;
+constexpr std::int64_t kTraceDownMs = 120000;
 
 std::vector<nlohmann::json> trace_lines(const nlohmann::json& result) {
   std::vector<nlohmann::json> lines;
@@ -30,7 +30,7 @@ std::vector<nlohmann::json> trace_lines(const nlohmann::json& result) {
 class Trace : public ::testing::TestWithParam<core::Profile> {
  protected:
   static Scenario kill() {
-    return with_fault(small_cluster(GetParam(), 3), FaultKind::kKill, kKillAtMs, kDownMs);
+    return with_fault(small_cluster(GetParam(), 3), FaultKind::kKill, kKillAtMs, kTraceDownMs);
   }
 };
 
@@ -112,8 +112,8 @@ TEST_P(Trace, RouteUpdatesLoseTheKilledBrokerAndGainItBack) {
   ASSERT_EQ(producers.size(), 4u);
   for (const auto& [producer, instants] : producers) {
     EXPECT_GT(instants.first, kKillAtMs) << producer;
-    EXPECT_LT(instants.first, kKillAtMs + kDownMs) << producer;
-    EXPECT_GT(instants.second, kKillAtMs + kDownMs) << producer;
+    EXPECT_LT(instants.first, kKillAtMs + kTraceDownMs) << producer;
+    EXPECT_GT(instants.second, kKillAtMs + kTraceDownMs) << producer;
   }
 }
 

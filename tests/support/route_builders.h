@@ -157,6 +157,11 @@ inline std::optional<int> perm_of(const RouteInfoManager& rim, const std::string
   return queue_data->second.perm;
 }
 
+// Whether `topic` has a route (pickupTopicRouteData answers non-null).
+inline bool has_topic(const RouteInfoManager& rim, const std::string& topic) {
+  return rim.pickup_topic_route_data(topic) != nullptr;
+}
+
 inline bool has_live_entry(const RouteInfoManager& rim, const std::string& cluster_name,
                            const std::string& broker_addr) {
   return rim.query_broker_topic_config(cluster_name, broker_addr).has_value();

@@ -251,6 +251,9 @@ class RouteInfoManager {
                                                          std::int64_t now_ms);
   std::optional<RegisterBrokerResult> register_broker_v5(RegisterBrokerRequest& request,
                                                          std::int64_t now_ms);
+  // The prologue both registerBroker versions share: the broker joins its cluster, and its
+  // BrokerData is found or created; `register_first` says it was created.
+  BrokerData& find_or_add_broker_data(const RegisterBrokerRequest& request, bool& register_first);
   void register_topics_v5(const RegisterBrokerRequest& request, BrokerData& broker_data,
                           bool register_first, bool is_prime_slave);
   RegisterBrokerResult slave_result(const BrokerData& broker_data, const std::string& cluster_name,
