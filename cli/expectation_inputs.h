@@ -1,11 +1,13 @@
-// File: a scenario's own expectations as the reports layer checks them, shared by `nssim run` and
-// each run of `nssim sweep`, so a sweep's per-seed verdict is the one `nssim run` would give.
+// File: a scenario's own expectations as the reports layer checks them, and the judgement of a
+// run, shared by `nssim run` and each run of `nssim sweep`, so a sweep's per-seed verdict and
+// figures are the ones `nssim run` gives.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "expectations.h"
+#include "report_document.h"
 #include "sim/analysis/result_figures.h"
 #include "sim/scenario/scenario.h"
 
@@ -43,6 +45,20 @@ inline std::vector<reports::ExpectationInput> expectation_inputs(const sim::Scen
   std::vector<reports::ExpectationInput> inputs;
   for (const auto& e : scenario.expect) inputs.push_back({e.figure, e.op, e.value, e.source});
   return inputs;
+}
+
+// A run's expectations judged and its report.json built: the one judgement of `nssim run` and of
+// each run of `nssim sweep` (and so of `check` and `compare`).
+struct JudgedRun {
+  std::vector<reports::ExpectationVerdict> verdicts;
+  nlohmann::json report;
+};
+
+inline JudgedRun judge_run(const sim::Scenario& scenario, const nlohmann::json& result) {
+  const auto inputs = expectation_inputs(scenario);
+  auto verdicts = reports::check_expectations(result, inputs);
+  nlohmann::json report = reports::build_report(result, inputs, verdicts);
+  return {std::move(verdicts), std::move(report)};
 }
 
 }  // namespace nssim::cli

@@ -14,13 +14,13 @@
 #include "expectations.h"
 #include "flag_checks.h"
 #include "output_dir.h"
-#include "repeat_command.h"
 #include "report_document.h"
 #include "report_files.h"
 #include "run_summary.h"
 #include "sim/analysis/run_analysis.h"
 #include "sim/record/trace_budget.h"
 #include "sim/record/trace_writer.h"
+#include "sim/scenario/repeat_command.h"
 #include "sim/scenario/run_cost.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/world/world.h"
@@ -170,17 +170,8 @@ int run(const RunOptions& options) {
   if (options.trace && !open_trace(staged->path(), trace_file, trace)) return kExitBadInput;
   sim::WorldRecord record = sim::run_world(scenario, trace ? &*trace : nullptr);
   if (trace) trace->finish();
-  const auto& events = record.log.events();
-  nlohmann::json result =
-      sim::analyze_run(scenario, record.topology, events, *record.sends, *record.network);
-  // What repeats this run, so the report, its JUnit file and its header can say it.
-  result["scenario"]["set"] = options.set;
-  result["scenario"]["command"] = run_command_line(
-      scenario.file, core::profile_name(scenario.profile), options.set, scenario.seed);
-
-  const auto inputs = expectation_inputs(scenario);
-  const auto verdicts = reports::check_expectations(result, inputs);
-  const nlohmann::json report = reports::build_report(result, inputs, verdicts);
+  const nlohmann::json result = sim::analyze_run(scenario, record);
+  const auto [verdicts, report] = judge_run(scenario, result);
   std::vector<StreamedFile*> streamed;
   if (trace_file) streamed.push_back(&*trace_file);
   std::string error =

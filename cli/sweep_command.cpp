@@ -36,12 +36,9 @@ std::string run_one(const LoadedSweep& sweep, std::size_t run) {
   sim::Scenario scenario = sweep.scenarios[point];
   scenario.seed = seed_of_run(sweep.plan, run);
   sim::WorldRecord record = sim::run_world(scenario);
-  const nlohmann::json result = sim::analyze_run(scenario, record.topology, record.log.events(),
-                                                 *record.sends, *record.network);
-  const auto inputs = expectation_inputs(scenario);
-  const auto report =
-      reports::build_report(result, inputs, reports::check_expectations(result, inputs));
-  return reports::seed_record_line(reports::seed_record_of(report, point, scenario.seed), true);
+  const auto judged = judge_run(scenario, sim::analyze_run(scenario, record));
+  return reports::seed_record_line(reports::seed_record_of(judged.report, point, scenario.seed),
+                                   true);
 }
 
 std::string out_dir(const SweepCommandOptions& options, const LoadedSweep& sweep) {

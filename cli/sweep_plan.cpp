@@ -7,7 +7,7 @@
 
 #include "expectation_inputs.h"
 #include "flag_checks.h"
-#include "repeat_command.h"
+#include "sim/scenario/repeat_command.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace nssim::cli {
@@ -156,8 +156,9 @@ LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_ver
     loaded.scenarios.push_back(load_point(options, point, !axes.empty()));
     const sim::Scenario& scenario = loaded.scenarios.back();
     const std::string profile = core::profile_name(scenario.profile);
-    plan.points.push_back({point.label, point.grid_values, profile,
-                           run_command_line(options.scenario, profile, point.set, std::nullopt)});
+    plan.points.push_back(
+        {point.label, point.grid_values, profile,
+         sim::run_command_line(options.scenario, profile, point.set, std::nullopt)});
   }
   const sim::Scenario& first = loaded.scenarios.front();
   if (options.seeds.empty()) {

@@ -18,7 +18,7 @@
 #include "commands.h"
 #include "output_dir.h"
 #include "rate_progress.h"
-#include "repeat_command.h"
+#include "sim/scenario/repeat_command.h"
 #include "sweep_command.h"
 #include "sweep_shards.h"
 
@@ -125,7 +125,7 @@ std::string job_script(const SweepCommandOptions& options, const LoadedSweep& sw
       std::to_string(count) +
       ".json, and nssim merges them.\n"
       "#SBATCH --job-name=" +
-      shell_word("nssim-sweep-" + name) +
+      sim::shell_word("nssim-sweep-" + name) +
       "\n"
       "#SBATCH --array=" +
       array_spec(shards, count) +
@@ -134,23 +134,24 @@ std::string job_script(const SweepCommandOptions& options, const LoadedSweep& sw
       std::to_string(options.jobs == 0 ? 1 : options.jobs) +
       "\n"
       "#SBATCH --chdir=" +
-      shell_word(fs::current_path().string()) +
+      sim::shell_word(fs::current_path().string()) +
       "\n"
       "#SBATCH --output=" +
-      shell_word(dir + "/slurm/slurm-%A_%a.out") + "\n";
+      sim::shell_word(dir + "/slurm/slurm-%A_%a.out") + "\n";
   if (!options.slurm.partition.empty()) {
-    script += "#SBATCH --partition=" + shell_word(options.slurm.partition) + "\n";
+    script += "#SBATCH --partition=" + sim::shell_word(options.slurm.partition) + "\n";
   }
   for (const auto& arg : options.slurm.args) script += "#SBATCH " + arg + "\n";
-  script += "set -euo pipefail\nexec " + shell_word(fs::read_symlink("/proc/self/exe").string()) +
-            " sweep";
-  for (const auto& arg : plan_arguments(options.sweep, sweep.plan)) script += " " + shell_word(arg);
-  if (options.limits.memory) script += " --memory-limit " + shell_word(*options.limits.memory);
+  script += "set -euo pipefail\nexec " +
+            sim::shell_word(fs::read_symlink("/proc/self/exe").string()) + " sweep";
+  for (const auto& arg : plan_arguments(options.sweep, sweep.plan))
+    script += " " + sim::shell_word(arg);
+  if (options.limits.memory) script += " --memory-limit " + sim::shell_word(*options.limits.memory);
   if (options.limits.cpu_seconds) {
     script += " --cpu-limit " + std::to_string(*options.limits.cpu_seconds);
   }
   script += " -j \"${SLURM_CPUS_PER_TASK:-1}\" --shard \"${SLURM_ARRAY_TASK_ID}/" +
-            std::to_string(count) + "\" --out " + shell_word(dir) + "\n";
+            std::to_string(count) + "\" --out " + sim::shell_word(dir) + "\n";
   return script;
 }
 

@@ -9,6 +9,8 @@
 #include <optional>
 #include <set>
 
+#include "common/nearest_rank.h"
+#include "common/random_bits.h"
 #include "report_field.h"
 #include "sweep_stats.h"
 
@@ -21,31 +23,16 @@ namespace {
 using nlohmann::json;
 using Values = std::vector<std::optional<double>>;
 
-// splitmix64: a small, fixed generator, so resampling gives the same draws on every machine.
+// A splitmix64 stream named by the figure, so resampling gives the same draws on every machine
+// and one figure's draws do not depend on which other figures the compare has.
 class Resampler {
  public:
-  explicit Resampler(const std::string& figure) {
-    state_ = 0xcbf29ce484222325ULL;
-    for (const char c : figure)
-      state_ = (state_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-  }
-  // Uniform in [0, n) by rejection, so no index is favoured.
+  explicit Resampler(const std::string& figure) : state_(fnv1a(figure)) {}
   std::size_t index(std::size_t n) {
-    const std::uint64_t bound = n;
-    const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() -
-                                std::numeric_limits<std::uint64_t>::max() % bound;
-    std::uint64_t draw = next();
-    while (draw >= limit) draw = next();
-    return static_cast<std::size_t>(draw % bound);
+    return static_cast<std::size_t>(uniform_below(n, [this] { return splitmix64(state_); }));
   }
 
  private:
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
   std::uint64_t state_;
 };
 
@@ -61,8 +48,7 @@ Values values_of(const std::vector<SeedRecord>& records, const std::string& figu
 // The p-th nearest-rank percentile of the present values, or nullopt when there are none.
 std::optional<double> percentile(std::vector<double>& present, int p) {
   if (present.empty()) return std::nullopt;
-  const std::size_t n = present.size();
-  const std::size_t rank = std::max<std::size_t>((static_cast<std::size_t>(p) * n + 99) / 100, 1);
+  const std::size_t rank = nearest_rank(present.size(), p);
   std::nth_element(present.begin(), present.begin() + static_cast<std::ptrdiff_t>(rank - 1),
                    present.end());
   return present[rank - 1];

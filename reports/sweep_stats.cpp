@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/nearest_rank.h"
+
 namespace nssim::reports {
 
 namespace {
@@ -36,12 +38,6 @@ Histogram histogram_of(const std::vector<double>& sorted) {
 
 }  // namespace
 
-double nearest_rank(const std::vector<double>& sorted, int p) {
-  const std::size_t n = sorted.size();
-  const std::size_t rank = (static_cast<std::size_t>(p) * n + 99) / 100;
-  return sorted[std::max<std::size_t>(rank, 1) - 1];
-}
-
 Distribution distribution_of(const std::vector<std::optional<double>>& values) {
   Distribution d;
   std::vector<double> sorted;
@@ -66,9 +62,9 @@ Distribution distribution_of(const std::vector<std::optional<double>>& values) {
   d.n = sorted.size();
   if (d.n == 0) return d;
   std::sort(sorted.begin(), sorted.end());
-  d.p50 = nearest_rank(sorted, 50);
-  d.p90 = nearest_rank(sorted, 90);
-  d.p99 = nearest_rank(sorted, 99);
+  d.p50 = at_nearest_rank(sorted, 50);
+  d.p90 = at_nearest_rank(sorted, 90);
+  d.p99 = at_nearest_rank(sorted, 99);
   d.mean = sum / static_cast<double>(d.n);
   d.histogram = histogram_of(sorted);
   return d;

@@ -29,10 +29,6 @@ struct Distribution {
   std::size_t max_run = 0;  // ... and the max
 };
 
-// The p-th percentile (0 < p <= 100) of sorted values by nearest rank: the value at rank
-// ceil(p / 100 * n); the same rule as the figures of result.json.
-double nearest_rank(const std::vector<double>& sorted, int p);
-
 // The distribution of `values` (one per run, in run order; nullopt for a run without a value).
 Distribution distribution_of(const std::vector<std::optional<double>>& values);
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "sim/analysis/run_analysis.h"
+#include "sim/analysis/distribution.h"
 
 namespace nssim::sim {
 

@@ -7,9 +7,9 @@
 #include <set>
 #include <string>
 
+#include "sim/analysis/distribution.h"
 #include "sim/analysis/route_health.h"
 #include "sim/analysis/route_views.h"
-#include "sim/analysis/run_analysis.h"
 #include "sim/analysis/timeline_analysis.h"
 
 namespace nssim::sim {

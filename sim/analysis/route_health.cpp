@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
+#include "sim/analysis/distribution.h"
 #include "sim/analysis/route_views.h"
-#include "sim/analysis/run_analysis.h"
 
 namespace nssim::sim {
 

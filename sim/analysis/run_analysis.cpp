@@ -3,40 +3,20 @@
 #include "sim/analysis/run_analysis.h"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
 
 #include "sim/analysis/admin_analysis.h"
+#include "sim/analysis/distribution.h"
 #include "sim/analysis/outage_analysis.h"
 #include "sim/analysis/restart_analysis.h"
 #include "sim/analysis/route_health.h"
 #include "sim/analysis/route_views.h"
 #include "sim/analysis/timeline_analysis.h"
+#include "sim/scenario/repeat_command.h"
 
 namespace nssim::sim {
-
-std::int64_t percentile(const std::vector<std::int64_t>& sorted, double p) {
-  if (sorted.empty()) return 0;
-  const auto rank =
-      static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(sorted.size())));
-  return sorted[std::min(sorted.size(), std::max<std::size_t>(rank, 1)) - 1];
-}
-
-nlohmann::json distribution_json(std::vector<std::int64_t> values, std::size_t never) {
-  std::sort(values.begin(), values.end());
-  nlohmann::json stats = {{"count", values.size()}, {"never", never}};
-  if (values.empty()) {
-    stats["min"] = stats["p50"] = stats["p99"] = stats["max"] = nullptr;
-  } else {
-    stats["min"] = values.front();
-    stats["p50"] = percentile(values, 50);
-    stats["p99"] = percentile(values, 99);
-    stats["max"] = values.back();
-  }
-  return stats;
-}
 
 nlohmann::json send_counts_json(const SendCounts& counts) {
   nlohmann::json failed = {{"total", counts.failed()}};
@@ -58,7 +38,10 @@ nlohmann::json scenario_json(const Scenario& scenario) {
           {"description", scenario.description},
           {"profile", core::profile_name(scenario.profile)},
           {"seed", scenario.seed},
-          {"duration_ms", scenario.duration_ms}};
+          {"duration_ms", scenario.duration_ms},
+          {"set", scenario.set},
+          {"command", run_command_line(scenario.file, core::profile_name(scenario.profile),
+                                       scenario.set, scenario.seed)}};
 }
 
 nlohmann::json nodes_json(const Topology& topology) {
@@ -237,9 +220,11 @@ void add_missing_intervals(nlohmann::json& timelines, const RouteHealth& health)
 
 }  // namespace
 
-nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
-                           const std::vector<Event>& events, const SendStats& sends,
-                           const NetworkHistory& network) {
+nlohmann::json analyze_run(const Scenario& scenario, const WorldRecord& record) {
+  const Topology& topology = record.topology;
+  const std::vector<Event>& events = record.log.events();
+  const SendStats& sends = *record.sends;
+  const NetworkHistory& network = *record.network;
   const RouteHealth health = route_health(scenario, topology, events, sends, network);
   nlohmann::json result;
   result["schema"] = kResultSchema;

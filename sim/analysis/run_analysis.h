@@ -8,26 +8,16 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "sim/network/network_history.h"
-#include "sim/record/event_log.h"
-#include "sim/record/send_stats.h"
+#include "sim/record/world_record.h"
 #include "sim/scenario/scenario.h"
-#include "sim/scenario/topology.h"
 
 namespace nssim::sim {
 
 // Version of the result.json layout; documented in reports/README.md.
 inline constexpr const char* kResultSchema = "nssim.result/1";
 
-nlohmann::json analyze_run(const Scenario& scenario, const Topology& topology,
-                           const std::vector<Event>& events, const SendStats& sends,
-                           const NetworkHistory& network);
-
-// Nearest-rank percentile of a sorted list; 0 for an empty one.
-std::int64_t percentile(const std::vector<std::int64_t>& sorted, double p);
-
-// {count, never, min, p50, p99, max} of `values` (null figures when there are none); `never`
-// counts the subjects that have no value.
-nlohmann::json distribution_json(std::vector<std::int64_t> values, std::size_t never);
+// The one analysis of a run, used by `nssim run`, every run of a sweep (so `check` and `compare`)
+// and the tests: result.json, with the command line that repeats the run.
+nlohmann::json analyze_run(const Scenario& scenario, const WorldRecord& record);
 
 }  // namespace nssim::sim

@@ -2,9 +2,8 @@
 #include "sim/nameserver/route_history.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 
+#include "common/invariant.h"
 #include "sim/client/publish_info.h"
 
 namespace nssim::sim {
@@ -14,11 +13,6 @@ namespace {
 // Up to this many groups a route is built whole at every change, as small routes always were:
 // the producers' own topics are read at every route query and poll.
 constexpr std::size_t kAlwaysWholeGroups = 64;
-
-[[noreturn]] void misuse(const char* what) {
-  std::fprintf(stderr, "RouteHistory: %s\n", what);
-  std::abort();
-}
 
 bool same_answer(const core::TopicRouteData* a, const std::optional<core::TopicRouteData>& b) {
   if ((a != nullptr) != b.has_value()) return false;
@@ -52,7 +46,7 @@ std::optional<std::size_t> RouteHistory::topic_index(const std::string& topic) c
 }
 
 RouteHistory::Timeline& RouteHistory::timeline(NodeId nameserver, std::size_t topic) {
-  if (topic >= topics_.size()) misuse("topic index out of range");
+  NSSIM_CHECK(topic < topics_.size(), "topic index out of range");
   auto& per_topic = timelines_[nameserver];
   if (per_topic.empty()) per_topic.resize(topics_.size());
   return per_topic[topic];
@@ -68,9 +62,8 @@ void RouteHistory::record(NodeId nameserver, std::size_t topic,
                           std::optional<core::TopicRouteData> answer, std::int64_t t_ms) {
   Timeline& line = timeline(nameserver, topic);
   auto& versions = line.versions;
-  if (!versions.empty() && t_ms < versions.back().since_ms) {
-    misuse("answers must be recorded in time order");
-  }
+  NSSIM_CHECK(versions.empty() || t_ms >= versions.back().since_ms,
+              "answers must be recorded in time order");
   if (!versions.empty() && versions.back().since_ms == t_ms) pop_back(line);
   // The groups are not followed through whole answers: the next record_groups is whole.
   line.by_groups = false;
@@ -95,10 +88,9 @@ void RouteHistory::record_groups(NodeId nameserver, std::size_t topic,
                                  bool whole, std::int64_t t_ms) {
   Timeline& line = timeline(nameserver, topic);
   auto& versions = line.versions;
-  if (!versions.empty() && t_ms < versions.back().since_ms) {
-    misuse("answers must be recorded in time order");
-  }
-  if (!whole && !line.by_groups) misuse("changed groups recorded before their whole topic");
+  NSSIM_CHECK(versions.empty() || t_ms >= versions.back().since_ms,
+              "answers must be recorded in time order");
+  NSSIM_CHECK(whole || line.by_groups, "changed groups recorded before their whole topic");
   for (auto& [group, entry] : entries) {
     if (!entry.queue) entry.broker.reset();  // a group without a queue is not in the route
   }

@@ -4,26 +4,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
+
+#include "common/invariant.h"
 
 namespace nssim::sim {
 
 namespace {
 
 constexpr std::int64_t kBeginning = std::numeric_limits<std::int64_t>::min();
-
-// Programmer errors (bad node ids, changes recorded out of order): abort with the call site.
-// __builtin_FILE/__builtin_LINE give what std::source_location::current() gives, in GCC and
-// Clang alike; libstdc++ 12's <source_location> needs __builtin_source_location, which Clang 14
-// lacks.
-void require(bool ok, const char* what, const char* file = __builtin_FILE(),
-             unsigned line = __builtin_LINE()) {
-  if (ok) return;
-  std::fprintf(stderr, "%s:%u: NetworkHistory: %s\n", file, line, what);
-  std::abort();
-}
 
 template <typename Entry>
 std::size_t entry_at(const std::vector<Entry>& entries, std::int64_t t_ms) {
@@ -74,8 +63,8 @@ std::int64_t transit_between(const NodeState& from, const NodeState& to, std::in
 }  // namespace
 
 NodeId NetworkHistory::add_node(const std::string& name, double latency_ms, double bandwidth_mbps) {
-  require(!by_name_.contains(name), "duplicate node name");
-  require(latency_ms >= 0.0 && bandwidth_mbps > 0.0, "latency must be >= 0, bandwidth > 0");
+  NSSIM_CHECK(!by_name_.contains(name), "duplicate node name");
+  NSSIM_CHECK(latency_ms >= 0.0 && bandwidth_mbps > 0.0, "latency must be >= 0, bandwidth > 0");
   NodeState initial;
   initial.latency_ms = latency_ms;
   initial.bandwidth_mbps = bandwidth_mbps;
@@ -96,7 +85,7 @@ std::optional<NodeId> NetworkHistory::find(const std::string& name) const {
 std::size_t NetworkHistory::node_count() const { return nodes_.size(); }
 
 const NetworkHistory::NodeTimeline& NetworkHistory::timeline(NodeId node) const {
-  require(node >= 0 && static_cast<std::size_t>(node) < nodes_.size(), "unknown node id");
+  NSSIM_CHECK(node >= 0 && static_cast<std::size_t>(node) < nodes_.size(), "unknown node id");
   return nodes_[static_cast<std::size_t>(node)];
 }
 
@@ -105,7 +94,7 @@ const NetworkHistory::NodeTimeline& NetworkHistory::timeline(NodeId node) const 
 NodeState& NetworkHistory::begin_change(NodeId node, std::int64_t t_ms) {
   timeline(node);  // validates the id
   auto& states = nodes_[static_cast<std::size_t>(node)].states;
-  require(t_ms >= states.back().first, "node changes must be recorded in time order");
+  NSSIM_CHECK(t_ms >= states.back().first, "node changes must be recorded in time order");
   ++change_count_;
   states.emplace_back(t_ms, states.back().second);
   return states.back().second;
@@ -123,8 +112,8 @@ void NetworkHistory::start_process(NodeId node, std::int64_t t_ms) {
 }
 
 void NetworkHistory::stop_process(NodeId node, DownKind kind, std::int64_t t_ms) {
-  require(kind == DownKind::kCrash || kind == DownKind::kShutdown,
-          "stop_process takes kCrash or kShutdown");
+  NSSIM_CHECK(kind == DownKind::kCrash || kind == DownKind::kShutdown,
+              "stop_process takes kCrash or kShutdown");
   if (state_at(node, t_ms).process == ProcessState::kDown) return;
   NodeState& next = begin_change(node, t_ms);
   next.process = ProcessState::kDown;
@@ -158,7 +147,7 @@ void NetworkHistory::resume(NodeId node, std::int64_t t_ms) {
 }
 
 void NetworkHistory::set_latency(NodeId node, double latency_ms, std::int64_t t_ms) {
-  require(latency_ms >= 0.0, "latency must be >= 0");
+  NSSIM_CHECK(latency_ms >= 0.0, "latency must be >= 0");
   begin_change(node, t_ms).latency_ms = latency_ms;
 }
 
@@ -177,9 +166,9 @@ void NetworkHistory::change_cut(NodeId from, NodeId to, int delta, std::int64_t 
   if (entries.empty()) entries.emplace_back(kBeginning, 0);
   nodes_[static_cast<std::size_t>(from)].in_cuts = true;
   nodes_[static_cast<std::size_t>(to)].in_cuts = true;
-  require(t_ms >= entries.back().first, "cuts must be recorded in time order");
+  NSSIM_CHECK(t_ms >= entries.back().first, "cuts must be recorded in time order");
   const int count = entries.back().second + delta;
-  require(count >= 0, "heal without a matching cut");
+  NSSIM_CHECK(count >= 0, "heal without a matching cut");
   ++change_count_;
   entries.emplace_back(t_ms, count);
 }

@@ -10,7 +10,7 @@ void EventLog::add(std::int64_t t_ms, std::string node, std::string kind, nlohma
   events_.push_back(Event{t_ms, std::move(node), std::move(kind), std::move(fields)});
 }
 
-const std::vector<Event>& EventLog::events() {
+const std::vector<Event>& EventLog::events() const {
   if (!sorted_) {
     std::stable_sort(events_.begin(), events_.end(),
                      [](const Event& a, const Event& b) { return a.t_ms < b.t_ms; });
@@ -19,7 +19,7 @@ const std::vector<Event>& EventLog::events() {
   return events_;
 }
 
-void EventLog::write_jsonl(std::ostream& out) {
+void EventLog::write_jsonl(std::ostream& out) const {
   for (const auto& event : events()) {
     nlohmann::json line = {{"t_ms", event.t_ms}, {"node", event.node}, {"kind", event.kind}};
     if (!event.fields.empty()) line["fields"] = event.fields;

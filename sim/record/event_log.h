@@ -22,13 +22,14 @@ class EventLog {
  public:
   void add(std::int64_t t_ms, std::string node, std::string kind,
            nlohmann::json fields = nlohmann::json::object());
-  // Events sorted by time, stable.
-  const std::vector<Event>& events();
-  void write_jsonl(std::ostream& out);
+  // Events sorted by time, stable. Sorted on first read after an add (so const: a finished run's
+  // record is read, never changed, by the analysis).
+  const std::vector<Event>& events() const;
+  void write_jsonl(std::ostream& out) const;
 
  private:
-  std::vector<Event> events_;
-  bool sorted_ = true;
+  mutable std::vector<Event> events_;
+  mutable bool sorted_ = true;
 };
 
 }  // namespace nssim::sim

@@ -2,7 +2,8 @@
 #include "sim/record/latency_histogram.h"
 
 #include <algorithm>
-#include <cmath>
+
+#include "common/nearest_rank.h"
 
 namespace nssim::sim {
 
@@ -13,11 +14,9 @@ void LatencyHistogram::add(std::int64_t ms) {
   ++total_;
 }
 
-std::int64_t LatencyHistogram::percentile(double p) const {
+std::int64_t LatencyHistogram::percentile(int p) const {
   if (total_ == 0) return 0;
-  // The same rank as percentile(sorted, p): ceil(p / 100 * n), at least 1, at most n.
-  const auto rank = std::clamp<std::int64_t>(
-      static_cast<std::int64_t>(std::ceil(p / 100.0 * static_cast<double>(total_))), 1, total_);
+  const auto rank = static_cast<std::int64_t>(nearest_rank(static_cast<std::size_t>(total_), p));
   std::int64_t seen = 0;
   for (std::size_t ms = 0; ms < counts_.size(); ++ms) {
     seen += counts_[ms];

@@ -12,9 +12,9 @@ class LatencyHistogram {
  public:
   void add(std::int64_t ms);  // ms >= 0
   std::int64_t count() const { return total_; }
-  // Nearest rank over every added value, as percentile() in run_analysis.h does over a sorted
-  // list of them; 0 when none was added.
-  std::int64_t percentile(double p) const;
+  // Nearest rank over every added value, as at_nearest_rank (common/nearest_rank.h) does over a
+  // sorted list of them; 0 when none was added.
+  std::int64_t percentile(int p) const;
   std::int64_t max() const;
 
  private:

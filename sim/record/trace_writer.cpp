@@ -1,20 +1,9 @@
 // File: TraceWriter (see trace_writer.h).
 #include "sim/record/trace_writer.h"
 
-#include <cstdio>
-#include <cstdlib>
+#include "common/invariant.h"
 
 namespace nssim::sim {
-
-namespace {
-
-// Programmer errors: a report behind what was already written would break the order.
-[[noreturn]] void trace_writer_fail(const char* what) {
-  std::fprintf(stderr, "TraceWriter: %s\n", what);
-  std::abort();
-}
-
-}  // namespace
 
 bool TraceWriter::Later::operator()(const Held& a, const Held& b) const {
   if (a.t_ms != b.t_ms) return a.t_ms > b.t_ms;
@@ -60,7 +49,7 @@ void TraceWriter::on_route_update(std::size_t producer, const RouteUpdate& updat
 
 void TraceWriter::on_frontier(std::size_t producer, std::int64_t frontier_ms) {
   std::int64_t& frontier = frontier_[producer];
-  if (frontier_ms < frontier) trace_writer_fail("a producer's frontier went back");
+  NSSIM_CHECK(frontier_ms >= frontier, "a producer's frontier went back");
   open_.erase({frontier, producer});
   frontier = frontier_ms;
   open_.emplace(frontier, producer);
@@ -74,7 +63,8 @@ void TraceWriter::finish() {
 }
 
 void TraceWriter::hold(std::size_t producer, std::int64_t t_ms, std::string line) {
-  if (finished_ || t_ms < written_before_) trace_writer_fail("a line behind the written ones");
+  // A line behind what was already written would break the order.
+  NSSIM_CHECK(!finished_ && t_ms >= written_before_, "a line behind the written ones");
   held_.push(Held{t_ms, producer, next_seq_[producer]++, std::move(line)});
   if (held_.size() > peak_held_) peak_held_ = held_.size();
 }

@@ -4,27 +4,13 @@
 
 #include <cmath>
 
+#include "common/random_bits.h"
+
 namespace nssim::sim {
 
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-std::uint64_t fnv1a(std::string_view text) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
 
 }  // namespace
 
@@ -52,12 +38,7 @@ std::uint64_t Rng::next_u64() {
 }
 
 std::uint64_t Rng::uniform_u64(std::uint64_t bound) {
-  // Reject the low values that would make some residues more likely (Lemire's threshold).
-  const std::uint64_t threshold = (0 - bound) % bound;
-  for (;;) {
-    const std::uint64_t value = next_u64();
-    if (value >= threshold) return value % bound;
-  }
+  return uniform_below(bound, [this] { return next_u64(); });
 }
 
 std::int64_t Rng::uniform_int(std::int64_t lo, std::int64_t hi) {

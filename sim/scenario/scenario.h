@@ -176,6 +176,9 @@ struct SweepSpec {
 
 struct Scenario {
   std::string file;  // where it was loaded from, for messages
+  // The --set overrides it was loaded with, in order: with file, profile and seed, what repeats
+  // the run (sim/scenario/repeat_command.h).
+  std::vector<std::string> set;
   std::string name;
   std::string description;
   core::Profile profile = core::Profile::kV5;

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/scenario/scenario_loader.h"
+#include "sim/scenario/scenario_error.h"
 
 namespace nssim::sim::detail {
 

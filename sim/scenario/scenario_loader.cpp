@@ -327,6 +327,7 @@ Scenario parse_scenario(const std::string& json_text, const std::string& file_la
 
   Scenario s;
   s.file = file_label;
+  s.set = options.set;
   const Obj root(s.file, document, "");
   root.allow({"$schema", "name", "description", "profile", "seed", "duration_ms", "nameservers",
               "broker_groups", "topics", "producers", "faults", "expect", "sweep"});

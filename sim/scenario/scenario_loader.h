@@ -5,21 +5,14 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "nameserver_core/profile.h"
 #include "sim/scenario/scenario.h"
+#include "sim/scenario/scenario_error.h"
 
 namespace nssim::sim {
-
-// Bad input. what() is a single line, e.g.
-// "scenarios/x.json: faults[2].at_ms: must be >= 0".
-class ScenarioError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // What the command line changes. `set` entries are "PATH=VALUE" (--set), applied to the JSON
 // document in order before anything is validated: PATH is a field path as error messages print it

@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "sim/record/world_record.h"
 #include "sim/scenario/scenario.h"
-#include "sim/world/world.h"
 
 namespace nssim::sim {
 

@@ -13,9 +13,9 @@
 #include "nameserver_core/kv_config_manager.h"
 #include "nameserver_core/route_types.h"
 #include "sim/nameserver/route_history.h"
+#include "sim/record/world_record.h"
 #include "sim/world/node_actor.h"
 #include "sim/world/producer_fleet.h"
-#include "sim/world/world.h"
 
 namespace nssim::sim {
 

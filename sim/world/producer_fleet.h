@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sim/client/producer_model.h"
-#include "sim/world/world.h"
+#include "sim/record/world_record.h"
 
 namespace nssim::sim {
 

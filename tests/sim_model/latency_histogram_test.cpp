@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "sim/analysis/run_analysis.h"
+#include "common/nearest_rank.h"
 #include "sim/scenario/rng.h"
 
 namespace nssim::sim {
@@ -19,12 +19,12 @@ TEST(LatencyHistogram, EmptyHasZeroesLikeAnEmptyList) {
 }
 
 TEST(LatencyHistogram, RanksAreThoseOfTheSortedList) {
-  // 1..100 once each: p50 is the 50th value, p99 the 99th; 0.5 % of 100 rounds up to rank 1.
+  // 1..100 once each: p50 is the 50th value, p99 the 99th, p1 the first.
   LatencyHistogram h;
   for (int ms = 100; ms >= 1; --ms) h.add(ms);
   EXPECT_EQ(h.percentile(50), 50);
   EXPECT_EQ(h.percentile(99), 99);
-  EXPECT_EQ(h.percentile(0.5), 1);
+  EXPECT_EQ(h.percentile(1), 1);
   EXPECT_EQ(h.percentile(100), 100);
   EXPECT_EQ(h.max(), 100);
 }
@@ -41,8 +41,8 @@ TEST(LatencyHistogram, MatchesPercentileOverManyRandomLists) {
       values.push_back(ms);
     }
     std::sort(values.begin(), values.end());
-    for (const double p : {1.0, 50.0, 90.0, 99.0, 100.0}) {
-      EXPECT_EQ(h.percentile(p), percentile(values, p)) << "list " << list << ", p" << p;
+    for (const int p : {1, 50, 90, 99, 100}) {
+      EXPECT_EQ(h.percentile(p), at_nearest_rank(values, p)) << "list " << list << ", p" << p;
     }
     EXPECT_EQ(h.max(), values.back());
     EXPECT_EQ(h.count(), size);

@@ -399,14 +399,14 @@ TEST(NetworkHistory, NodesAreFoundByName) {
   EXPECT_EQ(t.net.node_count(), 2u);
 }
 
-// A programmer error aborts naming the file and line of the offending call, under GCC and Clang.
+// A programmer error aborts naming the file and line of the broken invariant (NSSIM_CHECK).
 TEST(NetworkHistoryDeathTest, ProgrammerErrorsNameTheirCallSite) {
   NetworkHistory net;
   const NodeId n = net.add_node("broker-a-0", 0.5);
   EXPECT_DEATH(net.add_node("broker-a-0", 0.5),
-               "sim/network/network_history\\.cpp:[0-9]+: NetworkHistory: duplicate node name");
+               "sim/network/network_history\\.cpp:[0-9]+: invariant failed: duplicate node name");
   EXPECT_DEATH(net.stop_process(n, DownKind::kNone, 0),
-               "network_history\\.cpp:[0-9]+: NetworkHistory: stop_process takes kCrash or "
+               "network_history\\.cpp:[0-9]+: invariant failed: stop_process takes kCrash or "
                "kShutdown");
 }
 

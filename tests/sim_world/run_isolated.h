@@ -37,8 +37,7 @@ inline nlohmann::json run_isolated(
       TraceWriter writer(trace_text);
       WorldRecord record = run_world(scenario, trace ? &writer : nullptr);
       writer.finish();
-      nlohmann::json result = analyze_run(scenario, record.topology, record.log.events(),
-                                          *record.sends, *record.network);
+      nlohmann::json result = analyze_run(scenario, record);
       if (extra) result.update(extra(record));
       if (trace) result["trace"] = trace_text.str();
       out = result.dump();

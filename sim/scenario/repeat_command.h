@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace nssim::cli {
+namespace nssim::sim {
 
 // `word` as a shell reads it back: unchanged when it holds only safe characters, else in single
 // quotes ("producers[0].x=1" has brackets, which a shell would glob).
@@ -18,4 +18,4 @@ std::string run_command_line(const std::string& file, const std::string& profile
                              const std::vector<std::string>& set,
                              std::optional<std::uint64_t> seed);
 
-}  // namespace nssim::cli
+}  // namespace nssim::sim

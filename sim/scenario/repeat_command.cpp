@@ -1,7 +1,7 @@
 // File: shell_word and run_command_line (see repeat_command.h).
-#include "repeat_command.h"
+#include "sim/scenario/repeat_command.h"
 
-namespace nssim::cli {
+namespace nssim::sim {
 
 std::string shell_word(const std::string& word) {
   const bool safe = !word.empty() && word.find_first_not_of(
@@ -22,4 +22,4 @@ std::string run_command_line(const std::string& file, const std::string& profile
   return line;
 }
 
-}  // namespace nssim::cli
+}  // namespace nssim::sim
