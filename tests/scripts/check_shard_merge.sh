@@ -2,7 +2,7 @@
 # `nssim sweep merge` on doctored shard files (issue 28): counts of 0, -1 and 2^64-1, a shard
 # above its count, a record nested 100,000 deep, wrong types, missing and unknown fields, runs
 # the plan does not hold. Each is exit 2, one line on stderr naming the file and the field, and
-# no document written; the untouched shards merge. check_sanitized_binary.sh runs it on the
+# no document written; the untouched shards, and the fuzz target's seed shards, merge. check_sanitized_binary.sh runs it on the
 # sanitized binary.
 # usage: check_shard_merge.sh NSSIM SCENARIO
 set -uo pipefail
@@ -17,6 +17,10 @@ for i in 1 2 3 4; do
 done
 run sweep merge "$work/good" --out "$work/good-out"
 if [ "$code" -eq 0 ] && [ -f "$work/good-out/sweep.json" ]; then pass; else fail "untouched shards"; fi
+# sweep_merge_fuzz's seeds, a real sweep's shards, still merge (else make them again as
+# fuzz/make_seeds.sh says).
+run sweep merge "$(dirname "$0")/../../fuzz/shards" --out "$work/seeds-out"
+if [ "$code" -eq 0 ] && [ -f "$work/seeds-out/sweep.json" ]; then pass; else fail "fuzz/shards"; fi
 
 # refused NAME EXPECTED_STDERR: the merge of $work/d must exit 2 with EXPECTED_STDERR as its one
 # line, print nothing else, write nothing and leave the shard files as they were.
