@@ -99,13 +99,14 @@ sed '1s/"shards":4,"first_run":0,"end_run":1,/"shards":1000000,"first_run":0,"en
 missing=$(for i in $(seq 2 11); do printf '%s (runs 0..0), ' "$i"; done)
 refused "a million shards" "missing shards of 1000000: ${missing%, } and 999989 more"
 
-# A record nested 100,000 deep, first in records (SIGSEGV in the serializer on 8069736).
+# The record of shard 2 nested 100,000 deep (SIGSEGV in the serializer on 8069736; the count
+# is right, so only the depth check stands between it and the serializer).
 cp "$work/good/shards/"*.json "$work/d/"
 rm "$work/d/shard-1-of-1000000.json"
 open=$(printf '%100000s' '' | tr ' ' '[')
 { head -n 1 "$work/good/shards/shard-2-of-4.json"
-  printf '%s%s,' "$open" "${open//[/]}"
-  tail -n +2 "$work/good/shards/shard-2-of-4.json"; } >"$work/d/shard-2-of-4.json"
+  printf '%s%s\n' "$open" "${open//[/]}"
+  tail -n +3 "$work/good/shards/shard-2-of-4.json"; } >"$work/d/shard-2-of-4.json"
 refused "a record nested 100,000 deep" \
   "$work/d/shard-2-of-4.json: expected JSON nested at most 64 levels deep"
 
