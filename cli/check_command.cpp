@@ -279,8 +279,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->check(non_empty_text());
   command->add_option("--seed", options->seed, "Seed for every scenario (overrides each file's)")
       ->check(seed_text());
-  command->add_option("--seeds", options->seeds,
-                      "N or A..B: seeds of every scenario's sweep block (default: each block's)");
+  command
+      ->add_option("--seeds", options->seeds,
+                   "N or A..B: seeds of every scenario's sweep block (default: each block's)")
+      ->check(non_empty_text());
   command->add_flag("-v,--verbose", options->verbose, "Also print the expectations that held");
   command->callback([options, &exit_code] { exit_code = run_check(*options); });
 }

@@ -314,8 +314,10 @@ void add_compare_command(CLI::App& app, int& exit_code) {
       ->check(non_empty_text());
   command->add_option("--label-b", options->label_b, "Name of side B (default: its settings)")
       ->check(non_empty_text());
-  command->add_option("--seeds", options->seeds,
-                      "N or A..B: run both sides over these seeds and judge against seed noise");
+  command
+      ->add_option("--seeds", options->seeds,
+                   "N or A..B: run both sides over these seeds and judge against seed noise")
+      ->check(non_empty_text());
   command->add_option("-j,--jobs", options->jobs, "Runs at a time with --seeds (default: cores)")
       ->check(whole_number(1, kMaxJobs));
   command->callback([options, &exit_code] { exit_code = run_compare(*options); });

@@ -95,6 +95,7 @@ int run_serve(const ServeFlags& flags) {
   options.profile = namesrv.profile;
   options.config = std::move(namesrv.config);
   if (flags.log) options.log = &std::cout;
+  options.errors = &std::cerr;
 
   asio::io_context io;
   std::unique_ptr<serve::Server> server;

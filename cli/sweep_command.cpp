@@ -205,9 +205,12 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "sweep",
       "Run a scenario over many seeds (and a grid of settings): distributions, not samples");
-  command->add_option("scenario", options->sweep.scenario, "Scenario JSON file");
-  command->add_option("--seeds", options->sweep.seeds,
-                      "N (seeds 1..N) or A..B (default: the scenario's sweep.seeds, else 100)");
+  command->add_option("scenario", options->sweep.scenario, "Scenario JSON file")
+      ->check(non_empty_text());
+  command
+      ->add_option("--seeds", options->sweep.seeds,
+                   "N (seeds 1..N) or A..B (default: the scenario's sweep.seeds, else 100)")
+      ->check(non_empty_text());
   command
       ->add_option("--grid", options->sweep.grid,
                    "PATH=V1,V2,...: run every seed at each value (repeat for a product)")
@@ -221,15 +224,19 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   command->add_option("--profile", options->sweep.profile, "4.9 or 5.x (overrides the scenario's)")
       ->check(non_empty_text());
   add_cost_limit_options(*command, options->limits);
-  command->add_option("--shard", options->sweep.shard,
-                      "I/K: run only shard I of K, write its shard file");
+  command
+      ->add_option("--shard", options->sweep.shard,
+                   "I/K: run only shard I of K, write its shard file")
+      ->check(non_empty_text());
   command->add_flag("--slurm", options->slurm.enabled,
                     "Run the shards as a Slurm job array, then merge");
   command->add_option("--slurm-tasks", options->slurm.tasks, "Array tasks (shards) for --slurm")
       ->check(whole_number(1, kMaxSlurmTasks));
-  command->add_option("--slurm-partition", options->slurm.partition, "Partition for --slurm");
+  command->add_option("--slurm-partition", options->slurm.partition, "Partition for --slurm")
+      ->check(non_empty_text());
   command->add_option("--slurm-arg", options->slurm.args, "Extra #SBATCH line for --slurm (repeat)")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->check(non_empty_text());
   command->add_flag("--slurm-dry-run", options->slurm.dry_run,
                     "With --slurm: only write the job script");
   CLI::App* merge_command =

@@ -14,9 +14,6 @@ namespace nssim::cli {
 
 namespace {
 
-// Runs one sweep may hold: its records stay in memory until the documents are written.
-constexpr std::uint64_t kMaxSweepRuns = 10000000;
-
 struct Axis {
   std::string path;
   std::vector<std::string> values;
@@ -65,7 +62,7 @@ std::optional<ShardRange> parse_shard(const std::string& text, std::size_t runs)
   if (slash == std::string::npos) throw SweepInputError{usage};
   const auto shard = parse_decimal_u64(text.substr(0, slash));
   const auto shards = parse_decimal_u64(text.substr(slash + 1));
-  if (!shard || !shards || *shard == 0 || *shard > *shards || *shards > 1000000) {
+  if (!shard || !shards || *shard == 0 || *shard > *shards || *shards > kMaxShards) {
     throw SweepInputError{usage};
   }
   return shard_range(static_cast<std::size_t>(*shard), static_cast<std::size_t>(*shards), runs);
@@ -140,10 +137,6 @@ std::vector<reports::SweepExpectationInput> sweep_expectations(const sim::Scenar
 
 }  // namespace
 
-ShardRange shard_range(std::size_t shard, std::size_t shards, std::size_t runs) {
-  return {shard, shards, runs * (shard - 1) / shards, runs * shard / shards};
-}
-
 LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_version) {
   std::vector<Axis> axes;
   for (const auto& text : options.grid) axes.push_back(parse_axis(text));
@@ -169,7 +162,7 @@ LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_ver
   } else {
     parse_seeds(options.seeds, plan.first_seed, plan.last_seed);
   }
-  if (plan.seed_count() == 0 || plan.seed_count() > kMaxSweepRuns / plan.points.size()) {
+  if (!plan_fits(plan)) {
     throw SweepInputError{"--seeds: " + options.seeds + " with " +
                           std::to_string(plan.points.size()) + " grid points is more than the " +
                           std::to_string(kMaxSweepRuns) + " runs a sweep may hold"};

@@ -27,6 +27,11 @@ struct SweepOptions {
 // Seeds a sweep runs when neither the command line nor the scenario says.
 inline constexpr std::uint64_t kDefaultSweepSeeds = 100;
 
+// Runs one sweep may hold: its records stay in memory until the documents are written.
+inline constexpr std::uint64_t kMaxSweepRuns = 10000000;
+// Shards one sweep may be cut into (--shard I/K's K).
+inline constexpr std::uint64_t kMaxShards = 1000000;
+
 struct ShardRange {
   std::size_t shard = 1;  // 1..shards
   std::size_t shards = 1;
@@ -48,8 +53,18 @@ struct SweepInputError {
 
 LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_version);
 
-// Shard `shard` of `shards` over `runs` runs: contiguous, sizes differing by at most one.
-ShardRange shard_range(std::size_t shard, std::size_t shards, std::size_t runs);
+// Shard `shard` (1..shards) of `shards` over `runs` runs: contiguous, sizes differing by at most
+// one. runs <= kMaxSweepRuns and shards <= kMaxShards keep runs * shard from overflowing.
+inline ShardRange shard_range(std::size_t shard, std::size_t shards, std::size_t runs) {
+  return {shard, shards, runs * (shard - 1) / shards, runs * shard / shards};
+}
+
+// True when the plan holds 1..kMaxSweepRuns runs (its seed count, last - first + 1, wraps to 0
+// for seeds 0..2^64-1).
+inline bool plan_fits(const reports::SweepPlan& plan) {
+  return !plan.points.empty() && plan.seed_count() != 0 &&
+         plan.seed_count() <= kMaxSweepRuns / plan.points.size();
+}
 
 // The run's point and seed.
 inline std::size_t point_of_run(const reports::SweepPlan& plan, std::size_t run) {

@@ -28,12 +28,16 @@ std::string shard_file_content(const LoadedSweep& sweep, const ShardRange& range
 struct ShardFile {
   std::string path;
   nlohmann::json identity;
+  reports::SweepPlan plan;  // identity's plan, read and checked
   ShardRange range;
   std::vector<reports::SeedRecord> records;
 };
 
-// Reads one shard file; a malformed one is a SweepInputError naming the file.
+// Reads one shard file, every field checked (types, ranges, runs against the plan it carries,
+// nesting depth); a malformed one is a SweepInputError naming the file and the field.
 ShardFile read_shard_file(const std::string& path);
+// The same on the file's text (`path` only names it), for the fuzz target.
+ShardFile parse_shard_file(const std::string& path, const std::string& text);
 
 // The shard files (shard-*.json) in DIR/shards and in DIR itself (as a CI job downloads its
 // artifacts), sorted by path.

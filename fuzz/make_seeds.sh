@@ -3,9 +3,16 @@
 # Writes TARGET's seed corpus into DIR/seeds (emptied first) and its dictionary, every JSON key
 # the seeds use, into DIR/TARGET.dict, both from the shipped files, so they follow them.
 #   scenario_fuzz: scenarios/*.json and bench/scenarios/*.json, each alone and with --set lines;
-#   replay_fuzz:   the replay inputs in examples/replay and tests/replay.
+#   replay_fuzz:   the replay inputs in examples/replay and tests/replay;
+#   sweep_merge_fuzz: the two shard files in fuzz/shards, together (a whole merge), in the other
+#     order and each alone. They are a real sweep's; tests/scripts/check_shard_merge.sh fails
+#     when they no longer merge, and they are made again, from the repository root, by
+#     for i in 1 2; do nssim sweep scenarios/broker_kill.json --seeds 2 \
+#       --grid 'producers[0].config.pollNameServerInterval=10000,30000' --shard $i/2 --out out/f; done
+#     and copying out/f/shards/*.json to fuzz/shards/.
 set -euo pipefail
-[ $# -eq 2 ] || { echo "usage: fuzz/make_seeds.sh scenario_fuzz|replay_fuzz DIR" >&2; exit 2; }
+usage="usage: fuzz/make_seeds.sh scenario_fuzz|replay_fuzz|sweep_merge_fuzz DIR"
+[ $# -eq 2 ] || { echo "$usage" >&2; exit 2; }
 target=$1
 dir=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,8 +50,18 @@ case "$target" in
       cp "$file" "$dir/seeds/$(seed_name "$file")"
     done
     ;;
+  sweep_merge_fuzz)
+    # The fuzz target's input: shard files, each after the first behind a line "--next-shard".
+    one=$root/fuzz/shards/shard-1-of-2.json
+    two=$root/fuzz/shards/shard-2-of-2.json
+    { cat "$one"; printf -- '--next-shard\n'; cat "$two"; } >"$dir/seeds/merge"
+    { cat "$two"; printf -- '--next-shard\n'; cat "$one"; } >"$dir/seeds/merge-reversed"
+    cp "$one" "$dir/seeds/shard-1-alone"
+    cp "$two" "$dir/seeds/shard-2-alone"
+    ;;
   *)
-    echo "fuzz/make_seeds.sh: unknown target '$target' (scenario_fuzz or replay_fuzz)" >&2
+    echo "fuzz/make_seeds.sh: unknown target '$target' (scenario_fuzz, replay_fuzz or" \
+      "sweep_merge_fuzz)" >&2
     exit 2
     ;;
 esac
@@ -54,6 +71,7 @@ keys_from=("$dir"/seeds/*)
 [ "$target" = scenario_fuzz ] && keys_from+=("$root/scenarios/schema.json")
 {
   [ "$target" = scenario_fuzz ] && printf '%s\n' '"\x0A--set "'
+  [ "$target" = sweep_merge_fuzz ] && printf '%s\n' '"\x0A--next-shard\x0A"'
   cat "${keys_from[@]}" | grep -o '"[A-Za-z0-9_$]*":' | sort -u | sed 's/"/\\"/g; s/.*/"&"/'
 } >"$dir/$target.dict"
 echo "$target: $(find "$dir/seeds" -type f | wc -l) seeds," \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: scripts/fuzz.sh scenario_fuzz|replay_fuzz SECONDS [LIBFUZZER_FLAG...]
+# Usage: scripts/fuzz.sh scenario_fuzz|replay_fuzz|sweep_merge_fuzz SECONDS [LIBFUZZER_FLAG...]
 # Builds the fuzz target with Clang's libFuzzer, ASan and UBSan (NSSIM_FUZZ) into
 # $NSSIM_FUZZ_BUILD (default build-fuzz), makes its seeds from the shipped files, and fuzzes for
 # SECONDS. The corpus it grows stays in $NSSIM_FUZZ_BUILD/fuzz-work/TARGET/corpus for the next
@@ -7,13 +7,14 @@
 # says how to run long and how to replay a finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: scripts/fuzz.sh scenario_fuzz|replay_fuzz SECONDS [LIBFUZZER_FLAG...]"
+usage="usage: scripts/fuzz.sh scenario_fuzz|replay_fuzz|sweep_merge_fuzz SECONDS [LIBFUZZER_FLAG...]"
 [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
 target=$1
 seconds=$2
 shift 2
-case "$target" in scenario_fuzz | replay_fuzz) ;; *)
-  echo "scripts/fuzz.sh: unknown target '$target' (scenario_fuzz or replay_fuzz)" >&2; exit 2 ;;
+case "$target" in scenario_fuzz | replay_fuzz | sweep_merge_fuzz) ;; *)
+  echo "scripts/fuzz.sh: unknown target '$target' (scenario_fuzz, replay_fuzz or sweep_merge_fuzz)" >&2
+  exit 2 ;;
 esac
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "scripts/fuzz.sh: SECONDS: expected a whole number of at least 1, got '$seconds'" >&2

@@ -22,7 +22,7 @@ for suite in core processor codec reports sim_model serve; do
 done
 bash tests/scripts/check_sanitized_binary.sh build-clang/nssim "$PWD"
 # A smoke of each fuzz target from its seeds (docs/fuzzing.md runs them long).
-for target in scenario_fuzz replay_fuzz; do
+for target in scenario_fuzz replay_fuzz sweep_merge_fuzz; do
   NSSIM_FUZZ_BUILD=build-clang bash scripts/fuzz.sh "$target" 60
 done
 

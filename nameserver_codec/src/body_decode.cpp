@@ -6,8 +6,8 @@
 #include <limits>
 #include <utility>
 
-#include "json_depth.h"
 #include "nameserver_codec/body_codec.h"
+#include "nameserver_codec/json_depth.h"
 
 namespace nssim::codec {
 
@@ -291,9 +291,9 @@ std::optional<json> body_value(const json& body) {
   if (!body.is_string()) return body;
   const auto& text = body.get_ref<const std::string&>();
   if (is_blank(text)) return std::nullopt;
-  if (detail::json_nesting_exceeds(text, detail::kMaxJsonDepth)) {
-    throw DecodeFailure{"body: expected JSON text nested at most " +
-                        std::to_string(detail::kMaxJsonDepth) + " levels deep"};
+  if (json_nesting_exceeds(text, kMaxJsonDepth)) {
+    throw DecodeFailure{"body: expected JSON text nested at most " + std::to_string(kMaxJsonDepth) +
+                        " levels deep"};
   }
   json parsed = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded()) throw DecodeFailure{"body: expected JSON text"};

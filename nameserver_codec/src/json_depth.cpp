@@ -1,7 +1,7 @@
 // File: the nesting-depth guard (see json_depth.h).
-#include "json_depth.h"
+#include "nameserver_codec/json_depth.h"
 
-namespace nssim::codec::detail {
+namespace nssim::codec {
 
 bool json_nesting_exceeds(std::string_view text, int max_depth) {
   int depth = 0;
@@ -29,4 +29,4 @@ bool json_nesting_exceeds(std::string_view text, int max_depth) {
   return false;
 }
 
-}  // namespace nssim::codec::detail
+}  // namespace nssim::codec

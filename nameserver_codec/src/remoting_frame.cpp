@@ -7,14 +7,12 @@
 #include <utility>
 
 #include "header_value.h"
-#include "json_depth.h"
+#include "nameserver_codec/json_depth.h"
 
 namespace nssim::codec {
 
 namespace {
 
-using detail::json_nesting_exceeds;
-using detail::kMaxJsonDepth;
 using nlohmann::json;
 
 // Java: RemotingCommand#getProtocolType's SerializeType codes.

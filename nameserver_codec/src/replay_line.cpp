@@ -6,7 +6,7 @@
 #include <set>
 
 #include "header_value.h"
-#include "json_depth.h"
+#include "nameserver_codec/json_depth.h"
 
 namespace nssim::codec::detail {
 

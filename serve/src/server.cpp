@@ -47,7 +47,8 @@ Server::Server(asio::io_context& io, const asio::ip::tcp::endpoint& listen, Serv
     : options_(std::move(options)),
       name_server_(options_.profile, options_.config, clock_.now_ms()),
       acceptor_(io),
-      scan_timer_(io) {
+      scan_timer_(io),
+      accept_retry_timer_(io) {
   acceptor_.open(listen.protocol());
   acceptor_.set_option(asio::ip::tcp::acceptor::reuse_address(true));
   acceptor_.bind(listen);
@@ -66,12 +67,31 @@ void Server::log(const std::string& line) {
 void Server::accept() {
   acceptor_.async_accept([this](std::error_code error, asio::ip::tcp::socket socket) {
     if (stopped_) return;
-    if (!error) {
-      const std::uint64_t id = next_id_++;
-      auto connection = std::make_shared<Connection>(*this, std::move(socket), id);
-      connections_[id] = connection;
-      connection->start();
+    if (error) {
+      rest_after_failed_accept(error);
+      return;
     }
+    accept_failing_ = false;
+    const std::uint64_t id = next_id_++;
+    auto connection = std::make_shared<Connection>(*this, std::move(socket), id);
+    connections_[id] = connection;
+    connection->start();
+    accept();
+  });
+}
+
+// Netty: ServerBootstrap$ServerBootstrapAcceptor#exceptionCaught turns autoRead off for 1 s.
+// Accepting again at once would spin: out of descriptors (EMFILE), every accept fails while the
+// connection it cannot take stays queued. Open connections are served meanwhile.
+void Server::rest_after_failed_accept(const std::error_code& error) {
+  if (!accept_failing_ && options_.errors != nullptr) {
+    *options_.errors << "nssim serve: accept failed: " << error.message() << "; retrying in "
+                     << kAcceptRetryDelay.count() << " s" << std::endl;
+  }
+  accept_failing_ = true;
+  accept_retry_timer_.expires_after(kAcceptRetryDelay);
+  accept_retry_timer_.async_wait([this](std::error_code cancelled) {
+    if (cancelled || stopped_) return;
     accept();
   });
 }
@@ -118,6 +138,7 @@ void Server::stop() {
   std::error_code ignored;
   acceptor_.close(ignored);
   scan_timer_.cancel();
+  accept_retry_timer_.cancel();
   for (auto& [id, connection] : connections_) connection->close_quietly();
   connections_.clear();
 }

@@ -41,6 +41,18 @@ refused "compare --label-a ''" "nssim: --label-a: $empty" \
 refused "sweep --out ''" "nssim: --out: $empty" sweep "$scenario" --out ""
 refused "sweep --profile ''" "nssim: --profile: $empty" sweep "$scenario" --profile "" --out out
 refused "replay --profile ''" "nssim: --profile: $empty" replay --profile "" /dev/null
+# Empty values that were once taken as "not given" (issue 28): the scenario's seeds, one seed,
+# the whole sweep, no partition.
+refused "sweep --seeds ''" "nssim: --seeds: $empty" sweep "$scenario" --seeds "" --out out
+refused "compare --seeds ''" "nssim: --seeds: $empty" \
+  compare "$scenario" --a profile=4.9 --seeds "" --out out
+refused "check --seeds ''" "nssim: --seeds: $empty" check "$scenario" --seeds "" --out out
+refused "sweep --shard ''" "nssim: --shard: $empty" sweep "$scenario" --shard "" --out out
+refused "sweep --slurm-partition ''" "nssim: --slurm-partition: $empty" \
+  sweep "$scenario" --slurm --slurm-dry-run --slurm-partition "" --out out
+refused "sweep --slurm-arg ''" "nssim: --slurm-arg: $empty" \
+  sweep "$scenario" --slurm --slurm-dry-run --slurm-arg "" --out out
+refused "sweep ''" "nssim: scenario: $empty" sweep "" --out out
 for jobs in 0 -1 1025 x; do
   jobs_error="nssim: --jobs: expected a decimal whole number in 1..1024, got '$jobs'"
   refused "check -j '$jobs'" "$jobs_error" check "$scenario" -j "$jobs" --out out

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole nssim binary under AddressSanitizer and UBSan (a build with
 # -DNSSIM_SANITIZE=address,undefined): every shipped scenario under both profiles, `check`,
-# `compare` and a small `sweep` on a few, and `replay` on every replay input. A sanitizer report
-# from any process, children of check, compare and sweep included, fails the check, and so does
-# an exit code a run should not have. Usable by hand on any sanitized build:
+# `compare` and a small `sweep` on a few, `sweep merge` on doctored shards, and `replay` on every
+# replay input. A sanitizer report from any process, children of check, compare and sweep
+# included, fails the check, and so does an exit code a run should not have. Usable by hand on
+# any sanitized build:
 # usage: check_sanitized_binary.sh NSSIM SOURCE_DIR
 set -uo pipefail
 nssim=${1:?usage: check_sanitized_binary.sh NSSIM SOURCE_DIR}
@@ -63,6 +64,11 @@ expect_exit "compare --seeds" 0
 run sweep "$root/scenarios/broker_poweroff.json" --seeds 4 --grid nameservers.count=2,3 -j 2 \
   --out "$work/sweep"
 expect_exit "sweep" 0 1
+
+# Doctored shard files for `sweep merge` (check_shard_merge.sh), each process watched as above.
+run_script() { bash "$@" >"$work/stdout" 2>"$work/stderr" </dev/null; code=$?; }
+run_script "$(dirname "$0")/check_shard_merge.sh" "$nssim" "$root/scenarios/broker_kill.json"
+expect_exit "sweep merge of doctored shards" 0
 
 # Every replay input under both profiles; the malformed lines make 2.
 for input in "$root"/examples/replay/*.jsonl "$root"/tests/replay/*.jsonl; do

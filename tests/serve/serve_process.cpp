@@ -7,6 +7,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,13 +35,24 @@ std::vector<char*> argv_of(std::vector<std::string>& args) {
 
 }  // namespace
 
-ServeProcess::ServeProcess(const std::vector<std::string>& args) {
+ServeProcess::ServeProcess(const std::vector<std::string>& args, const ServeSpawn& spawn) {
   int out[2];
   if (::pipe(out) != 0) throw std::runtime_error("pipe failed");
   std::vector<std::string> command = {NSSIM_EXECUTABLE, "serve", "--listen", "127.0.0.1:0"};
   command.insert(command.end(), args.begin(), args.end());
   pid_ = ::fork();
   if (pid_ == 0) {
+    if (spawn.max_open_files > 0) {
+      const rlimit files{static_cast<rlim_t>(spawn.max_open_files),
+                         static_cast<rlim_t>(spawn.max_open_files)};
+      if (::setrlimit(RLIMIT_NOFILE, &files) != 0) std::_Exit(126);
+    }
+    if (!spawn.stderr_path.empty()) {
+      const int err = ::open(spawn.stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (err < 0) std::_Exit(126);
+      ::dup2(err, STDERR_FILENO);
+      ::close(err);
+    }
     ::dup2(out[1], STDOUT_FILENO);
     ::close(out[0]);
     ::close(out[1]);
@@ -77,7 +89,10 @@ int ServeProcess::stop() {
          (n = ::read(stdout_fd_, buffer, sizeof buffer)) > 0) {
     output_.append(buffer, static_cast<std::size_t>(n));
   }
-  const pid_t reaped = ::waitpid(pid_, &status, 0);
+  rusage usage{};
+  const pid_t reaped = ::wait4(pid_, &status, 0, &usage);
+  cpu_seconds_ = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                 static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   pid_ = -1;
   ::close(stdout_fd_);
   return reaped > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -14,10 +14,16 @@ namespace nssim::serve_test {
 
 inline constexpr int kSafetyTimeoutMs = 30000;
 
+// How the child is started beyond its arguments.
+struct ServeSpawn {
+  int max_open_files = 0;   // RLIMIT_NOFILE of the child when above 0
+  std::string stderr_path;  // the child's stderr goes to this file when set (else the test's)
+};
+
 // `nssim serve --listen 127.0.0.1:0 ARGS...`, started and its port read from the start-up line.
 class ServeProcess {
  public:
-  explicit ServeProcess(const std::vector<std::string>& args);
+  explicit ServeProcess(const std::vector<std::string>& args, const ServeSpawn& spawn = {});
   ~ServeProcess();  // SIGTERM, then the exit status is reaped
   ServeProcess(const ServeProcess&) = delete;
   ServeProcess& operator=(const ServeProcess&) = delete;
@@ -27,9 +33,12 @@ class ServeProcess {
   int stop();
   // What it printed after the start-up line, complete once stop() returned.
   const std::string& output() const { return output_; }
+  // User and system CPU seconds the process used, known once stop() reaped it.
+  double cpu_seconds() const { return cpu_seconds_; }
 
  private:
   pid_t pid_ = -1;
+  double cpu_seconds_ = 0;
   int stdout_fd_ = -1;
   int port_ = 0;
   std::string output_;

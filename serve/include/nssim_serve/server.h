@@ -26,8 +26,12 @@ struct ServeOptions {
   // Java: NettyServerConfig#serverChannelMaxIdleTimeSeconds, the IdleStateHandler's all-idle
   // time; 0 or less turns idle closing off, as Netty does.
   int server_channel_max_idle_time_seconds = 120;
-  std::ostream* log = nullptr;  // one line per connection event and request, when set
+  std::ostream* log = nullptr;     // one line per connection event and request, when set
+  std::ostream* errors = nullptr;  // a failing accept, once per episode, when set
 };
+
+// How long the listener rests after a failed accept (Netty: ServerBootstrapAcceptor's 1 s).
+inline constexpr std::chrono::seconds kAcceptRetryDelay{1};
 
 // Milliseconds since the server started on the steady clock: the time every core call gets.
 // It is the only wall clock in nssim; the simulator's clock stands in the same place.
@@ -72,6 +76,7 @@ class Server {
 
  private:
   void accept();
+  void rest_after_failed_accept(const std::error_code& error);
   void schedule_scan(std::chrono::steady_clock::time_point at);
   void run_scan();
 
@@ -80,6 +85,8 @@ class Server {
   core::NameServer name_server_;
   asio::ip::tcp::acceptor acceptor_;
   asio::steady_timer scan_timer_;
+  asio::steady_timer accept_retry_timer_;
+  bool accept_failing_ = false;  // since the last accept that succeeded
   std::chrono::steady_clock::time_point next_scan_;
   std::map<std::uint64_t, std::shared_ptr<Connection>> connections_;
   std::uint64_t next_id_ = 1;
