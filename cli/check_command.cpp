@@ -20,6 +20,7 @@
 #include "check_sweeps.h"
 #include "child_runs.h"
 #include "commands.h"
+#include "cost_limits.h"
 #include "flag_checks.h"
 #include "junit_report.h"
 #include "output_dir.h"
@@ -36,7 +37,8 @@ struct CheckOptions {
   std::string junit;
   std::string out = "out/check";
   std::optional<std::uint64_t> seed;
-  std::string seeds;  // overrides every sweep block's seeds
+  std::string seeds;                             // overrides every sweep block's seeds
+  std::optional<std::uint64_t> total_cpu_limit;  // of every run and sweep run together
   bool verbose = false;
 };
 
@@ -201,11 +203,22 @@ int run_check(const CheckOptions& options) {
   std::vector<ChildSpec> specs;
   const auto paths = options.paths.empty() ? std::vector<std::string>{"scenarios"} : options.paths;
   std::string error = collect_scenarios(paths, files);
+  const std::size_t jobs = options.jobs > 0
+                               ? options.jobs
+                               : std::max<std::size_t>(1, std::thread::hardware_concurrency());
+  sim::TotalCost total;
+  if (error.empty()) {
+    std::vector<std::string> listed;
+    for (const auto& file : files) listed.push_back(file.path);
+    total = suite_cost(listed, options.seeds);
+    error = total_cost_refusal(total, jobs, options.total_cpu_limit);
+  }
   if (error.empty()) error = prepare_children(options, files, specs);
   if (!error.empty()) {
     std::cerr << "nssim check: " << error << "\n";
     return kExitBadInput;
   }
+  std::cout << total_cost_line(total, jobs) << std::endl;
   std::vector<std::string> names;
   for (const auto& file : files) names.push_back(file.name);
   CheckProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, names);
@@ -217,9 +230,6 @@ int run_check(const CheckOptions& options) {
         evaluate_scenario(fs::path(specs[index].stdout_path).parent_path().string(), child);
     progress.finished(index, outcome_lines(files[index], outcomes[index], options.verbose));
   };
-  const std::size_t jobs = options.jobs > 0
-                               ? options.jobs
-                               : std::max<std::size_t>(1, std::thread::hardware_concurrency());
   run_children(specs, jobs, observer);
   progress.clear();
 
@@ -233,7 +243,8 @@ int run_check(const CheckOptions& options) {
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (outcomes[i].status != Status::kError) runnable.emplace_back(files[i].path, files[i].name);
   }
-  const auto sweeps = run_sweep_blocks(runnable, options.out, jobs, options.seeds);
+  const auto sweeps =
+      run_sweep_blocks(runnable, options.out, jobs, options.seeds, options.total_cpu_limit);
   std::size_t sweeps_failed = 0, sweep_errors = 0;
   for (const auto& sweep : sweeps) {
     for (const auto& line : sweep_check_lines(sweep, options.verbose)) std::cout << line << "\n";
@@ -283,6 +294,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->add_option("--seeds", options->seeds,
                    "N or A..B: seeds of every scenario's sweep block (default: each block's)")
       ->check(non_empty_text());
+  add_total_cpu_limit_option(*command, options->total_cpu_limit);
   command->add_flag("-v,--verbose", options->verbose, "Also print the expectations that held");
   command->callback([options, &exit_code] { exit_code = run_check(*options); });
 }

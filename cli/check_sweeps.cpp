@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "output_dir.h"
 #include "sim/scenario/scenario_loader.h"
+#include "sweep_command.h"
 #include "sweep_document.h"
 #include "sweep_files.h"
 
@@ -44,9 +45,28 @@ SweepCheck evaluate_sweep(const std::string& name, const std::string& dir,
 
 }  // namespace
 
+sim::TotalCost suite_cost(const std::vector<std::string>& paths, const std::string& seeds) {
+  sim::TotalCost total;
+  for (const auto& path : paths) {
+    try {
+      const sim::Scenario scenario = sim::load_scenario_file(path, {});
+      add_runs(total, sim::estimate_run_cost(scenario), 1);
+      if (!scenario.sweep) continue;
+      const LoadedSweep sweep = load_sweep({path, seeds, {}, {}, "", ""}, nssim_version());
+      add_sweep_cost(total, sweep, shard_range(1, 1, sweep.plan.run_count()));
+    } catch (const sim::ScenarioError&) {
+      // the plain run reports it
+    } catch (const SweepInputError&) {
+      // the sweep's child reports it
+    }
+  }
+  return total;
+}
+
 std::vector<SweepCheck> run_sweep_blocks(
     const std::vector<std::pair<std::string, std::string>>& files, const std::string& out,
-    std::size_t jobs, const std::string& seeds) {
+    std::size_t jobs, const std::string& seeds,
+    const std::optional<std::uint64_t>& total_cpu_limit) {
   std::vector<SweepCheck> checks;
   for (const auto& [path, name] : files) {
     if (!has_sweep_block(path)) continue;
@@ -61,6 +81,9 @@ std::vector<SweepCheck> run_sweep_blocks(
                    dir + "/stdout.txt",
                    dir + "/stderr.txt"};
     if (!seeds.empty()) spec.args.insert(spec.args.end(), {"--seeds", seeds});
+    if (total_cpu_limit) {
+      spec.args.insert(spec.args.end(), {"--total-cpu-limit", std::to_string(*total_cpu_limit)});
+    }
     const auto outcome = run_children({spec}, 1, {}).front();
     checks.push_back(evaluate_sweep(name, dir, outcome));
   }

@@ -4,11 +4,14 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "junit_report.h"
+#include "sim/scenario/run_cost.h"
 
 namespace nssim::cli {
 
@@ -18,12 +21,19 @@ struct SweepCheck {
   nlohmann::json sweep;  // its sweep.json otherwise
 };
 
+// The estimated cost of the whole suite: each listed scenario's run and its sweep block's runs,
+// counted as `nssim sweep` counts them (`seeds` as in run_sweep_blocks). Files that cannot be
+// loaded are left to their runs to report.
+sim::TotalCost suite_cost(const std::vector<std::string>& paths, const std::string& seeds);
+
 // Runs the sweep block of every listed scenario that has one (files that cannot be loaded are
 // left to the plain runs to report). `seeds` ("N" or "A..B", or empty for each block's own)
-// overrides every block's count. Each sweep writes into OUT/<name>/sweep.
+// overrides every block's count, and `total_cpu_limit` (as check was given it) each sweep's
+// --total-cpu-limit. Each sweep writes into OUT/<name>/sweep.
 std::vector<SweepCheck> run_sweep_blocks(
     const std::vector<std::pair<std::string, std::string>>& files, const std::string& out,
-    std::size_t jobs, const std::string& seeds);
+    std::size_t jobs, const std::string& seeds,
+    const std::optional<std::uint64_t>& total_cpu_limit);
 
 // "PASS <name> sweep (N expectations over S seeds)", or FAIL with a line per failed expectation
 // and its worst seed's command, or "ERROR <name> sweep: ...".

@@ -39,7 +39,12 @@ struct CompareOptions {
   std::string label_b;
   std::string seeds;     // with it: both sides over these seeds, judged against seed noise
   std::size_t jobs = 0;  // runs at a time with --seeds
+  std::optional<std::uint64_t> total_cpu_limit;  // of both sides' runs with --seeds
 };
+
+std::size_t jobs_of(const CompareOptions& options) {
+  return options.jobs == 0 ? default_jobs() : options.jobs;
+}
 
 struct Side {
   std::string flag;                   // "--a" or "--b", for messages
@@ -49,6 +54,7 @@ struct Side {
   sim::LoadOptions load;
   std::string label;
   std::string dir;
+  LoadedSweep sweep;  // with --seeds: the side's runs
 };
 
 // Turns NAME=VALUE settings into `nssim run` flags: profile=P becomes --profile P, anything else
@@ -98,6 +104,31 @@ std::string prepare_side(const CompareOptions& options, const std::vector<std::s
   return "";
 }
 
+sim::TotalCost total_cost_of(const Side& a, const Side& b) {
+  sim::TotalCost total;  // both sides' runs together
+  for (const Side* side : {&a, &b}) {
+    add_sweep_cost(total, side->sweep, shard_range(1, 1, side->sweep.plan.run_count()));
+  }
+  return total;
+}
+
+// With --seeds: loads each side's sweep and checks their runs' whole cost, before any folder is
+// made. Returns an error or "".
+std::string load_side_sweeps(const CompareOptions& options, Side& a, Side& b) {
+  for (Side* side : {&a, &b}) {
+    try {
+      side->sweep =
+          load_sweep({options.scenario, options.seeds, {}, side->load.set, side->profile, ""},
+                     nssim_version());
+    } catch (const SweepInputError& error) {
+      return side->flag + ": " + error.message;
+    }
+  }
+  const std::string refusal =
+      total_cost_refusal(total_cost_of(a, b), jobs_of(options), options.total_cpu_limit);
+  return refusal.empty() ? "" : options.scenario + ": " + refusal;
+}
+
 // Prepares both sides and their output folders. Returns an error or "".
 std::string prepare(const CompareOptions& options, Side& a, Side& b, std::string& dir) {
   if (options.a.empty() && options.b.empty()) return "give at least one of --a and --b";
@@ -113,6 +144,7 @@ std::string prepare(const CompareOptions& options, Side& a, Side& b, std::string
   std::string scenario_name;
   std::string error = prepare_side(options, options.a, options.label_a, a, scenario_name);
   if (error.empty()) error = prepare_side(options, options.b, options.label_b, b, scenario_name);
+  if (error.empty() && !options.seeds.empty()) error = load_side_sweeps(options, a, b);
   if (!error.empty()) return error;
   dir = options.out.empty() ? "out/compare-" + scenario_name : options.out;
   a.dir = (fs::path(dir) / "a").string();
@@ -193,19 +225,14 @@ void print_summary(const nlohmann::json& comparison) {
 // One side over the seeds, in forked runs, into its folder as a sweep. Returns an error or "".
 std::string run_side_over_seeds(const CompareOptions& options, const Side& side,
                                 reports::SeedSide& result) {
-  SweepOptions sweep_options{options.scenario, options.seeds, {}, side.load.set, side.profile, ""};
-  try {
-    const LoadedSweep sweep = load_sweep(sweep_options, nssim_version());
-    std::string error;
-    auto records = run_sweep_range(sweep, shard_range(1, 1, sweep.plan.run_count()),
-                                   options.jobs == 0 ? default_jobs() : options.jobs, error);
-    if (!records) return side.flag + ": " + error;
-    const auto document = write_sweep_documents(side.dir, sweep.plan, *records, error);
-    if (!document) return side.flag + ": " + error;
-    result = {side.label, side.settings, *document, std::move(*records)};
-  } catch (const SweepInputError& error) {
-    return side.flag + ": " + error.message;
-  }
+  const LoadedSweep& sweep = side.sweep;
+  std::string error;
+  auto records =
+      run_sweep_range(sweep, shard_range(1, 1, sweep.plan.run_count()), jobs_of(options), error);
+  if (!records) return side.flag + ": " + error;
+  const auto document = write_sweep_documents(side.dir, sweep.plan, *records, error);
+  if (!document) return side.flag + ": " + error;
+  result = {side.label, side.settings, *document, std::move(*records)};
   return "";
 }
 
@@ -228,6 +255,7 @@ void print_seed_summary(const nlohmann::json& comparison) {
 
 int run_compare_over_seeds(const CompareOptions& options, const Side& a, const Side& b,
                            const std::string& dir) {
+  std::cout << total_cost_line(total_cost_of(a, b), jobs_of(options)) << std::endl;
   reports::SeedSide side_a;
   reports::SeedSide side_b;
   std::string error = run_side_over_seeds(options, a, side_a);
@@ -320,6 +348,7 @@ void add_compare_command(CLI::App& app, int& exit_code) {
       ->check(non_empty_text());
   command->add_option("-j,--jobs", options->jobs, "Runs at a time with --seeds (default: cores)")
       ->check(whole_number(1, kMaxJobs));
+  add_total_cpu_limit_option(*command, options->total_cpu_limit);
   command->callback([options, &exit_code] { exit_code = run_compare(*options); });
 }
 

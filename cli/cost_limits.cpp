@@ -21,6 +21,15 @@ std::string fixed_text(double value) {
   return text;
 }
 
+// "11.7", or "9.12e+296" from a million on: "%.1f" of a huge factor would be hundreds of digits
+// (broker_kill.json with bandwidth_mbps 1e-300 needs 9.12e+296), more than a line can hold or a
+// person can read.
+std::string factor_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, value < 1e6 ? "%.1f" : "%.2e", value);
+  return text;
+}
+
 }  // namespace
 
 void add_cost_limit_options(CLI::App& command, CostLimits& limits) {
@@ -59,9 +68,8 @@ std::string cost_refusal(const sim::Scenario& scenario, const sim::RunCost& cost
   // A saturated link's cost has no bound the estimate could give: refused unless a CPU limit is
   // set by hand, which says how long the run may take.
   if (cost.refresh_link_load > 1.0 && !limits.cpu_seconds) {
-    char load[32];
-    std::snprintf(load, sizeof load, "%.1f", cost.refresh_link_load);
-    return estimate + ": 5.x refreshMetadata's cluster-info answers need " + load +
+    return estimate + ": 5.x refreshMetadata's cluster-info answers need " +
+           factor_text(cost.refresh_link_load) +
            " times each NameServer's link (nameservers.link.bandwidth_mbps " +
            fixed_text(scenario.nameservers.link.bandwidth_mbps) +
            "), so transfers pile up without bound and so does the run's cost; give the "
@@ -74,6 +82,29 @@ std::string cost_refusal(const sim::Scenario& scenario, const sim::RunCost& cost
            " s; raise it with --cpu-limit " + std::to_string(needed) + " or make the run smaller";
   }
   return "";
+}
+
+void add_total_cpu_limit_option(CLI::App& command, std::optional<std::uint64_t>& limit) {
+  command
+      .add_option("--total-cpu-limit", limit,
+                  "SECONDS: refuse when all the runs together are estimated to take more CPU "
+                  "time (default 86400, one CPU-day)")
+      ->check(whole_number(1, std::uint64_t{1} << 40));
+}
+
+std::string total_cost_line(const sim::TotalCost& total, std::size_t jobs) {
+  return "estimate: " + sim::total_cost_text(total, jobs);
+}
+
+std::string total_cost_refusal(const sim::TotalCost& total, std::size_t jobs,
+                               const std::optional<std::uint64_t>& limit) {
+  const std::uint64_t seconds = limit.value_or(sim::kDefaultTotalCpuLimitSeconds);
+  if (total.cpu_seconds <= static_cast<double>(seconds)) return "";
+  const auto needed =
+      static_cast<std::uint64_t>(std::min(std::ceil(total.cpu_seconds), kLargestCount));
+  return total_cost_line(total, jobs) + ": more CPU than --total-cpu-limit " +
+         std::to_string(seconds) + " s; raise it with --total-cpu-limit " + std::to_string(needed) +
+         " or run fewer seeds";
 }
 
 std::string bytes_text(std::uint64_t bytes) {

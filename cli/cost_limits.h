@@ -1,6 +1,7 @@
 // File: --memory-limit and --cpu-limit of `nssim run` and `nssim sweep`: a run whose estimated
 // cost (sim/scenario/run_cost.h) is above either is refused in one line before it starts, with
-// the value that would let it through.
+// the value that would let it through; and --total-cpu-limit, the same for all the runs of a
+// sweep, a `compare --seeds` or a `check`.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -24,6 +25,18 @@ void add_cost_limit_options(CLI::App& command, CostLimits& limits);
 // of this cost at once (a sweep's -j) share the memory limit.
 std::string cost_refusal(const sim::Scenario& scenario, const sim::RunCost& cost,
                          const CostLimits& limits, std::size_t parallel = 1);
+
+// --total-cpu-limit of `nssim sweep`, `compare --seeds` and `check`.
+void add_total_cpu_limit_option(CLI::App& command, std::optional<std::uint64_t>& limit);
+
+// "" when the runs' whole estimated CPU time is at most `limit` (default
+// sim::kDefaultTotalCpuLimitSeconds), else why not, in one line with the value that lets it
+// through.
+std::string total_cost_refusal(const sim::TotalCost& total, std::size_t jobs,
+                               const std::optional<std::uint64_t>& limit);
+
+// "estimate: 200 runs x (...) = ...": the line these commands print before their first run.
+std::string total_cost_line(const sim::TotalCost& total, std::size_t jobs);
 
 // "12.2 MiB (12762000 bytes)", or "900 bytes": the exact count always, for scripts.
 std::string bytes_text(std::uint64_t bytes);

@@ -81,6 +81,14 @@ int run_sweep(const SweepCommandOptions& options) {
       return kExitBadInput;
     }
   }
+  const ShardRange range = sweep.shard.value_or(shard_range(1, 1, sweep.plan.run_count()));
+  sim::TotalCost total;
+  add_sweep_cost(total, sweep, range);
+  if (const std::string refusal = total_cost_refusal(total, jobs, options.total_cpu_limit);
+      !refusal.empty()) {
+    std::cerr << "nssim sweep: " << sweep.scenarios.front().file << ": " << refusal << "\n";
+    return kExitBadInput;
+  }
   const std::string dir = out_dir(options, sweep);
   const SlurmOptions& slurm = options.slurm;
   if (!slurm.enabled &&
@@ -89,12 +97,12 @@ int run_sweep(const SweepCommandOptions& options) {
                  "need --slurm\n";
     return kExitBadInput;
   }
+  std::cout << total_cost_line(total, jobs) << std::endl;
   if (slurm.enabled) return run_sweep_on_slurm(options, sweep, dir);
   if (auto error = make_output_dir(dir); !error.empty()) {
     std::cerr << "nssim sweep: --out: " << error << "\n";
     return kExitBadInput;
   }
-  const ShardRange range = sweep.shard.value_or(shard_range(1, 1, sweep.plan.run_count()));
   std::cout << "sweep " << sweep.plan.scenario["name"].get<std::string>() << ": seeds "
             << sweep.plan.first_seed << ".." << sweep.plan.last_seed << " x "
             << sweep.plan.points.size() << " point(s), runs " << range.first_run << ".."
@@ -135,6 +143,15 @@ int run_merge(const MergeOptions& options) {
 }  // namespace
 
 const char* nssim_version() { return NSSIM_VERSION; }
+
+void add_sweep_cost(sim::TotalCost& total, const LoadedSweep& sweep, const ShardRange& range) {
+  const std::size_t seeds = sweep.plan.seed_count();
+  for (std::size_t point = 0; point < sweep.scenarios.size(); ++point) {
+    const std::size_t first = std::max(range.first_run, point * seeds);
+    const std::size_t end = std::min(range.end_run, (point + 1) * seeds);
+    if (first < end) add_runs(total, sim::estimate_run_cost(sweep.scenarios[point]), end - first);
+  }
+}
 
 std::size_t default_jobs() {
   const long cores = ::sysconf(_SC_NPROCESSORS_ONLN);
@@ -224,6 +241,7 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   command->add_option("--profile", options->sweep.profile, "4.9 or 5.x (overrides the scenario's)")
       ->check(non_empty_text());
   add_cost_limit_options(*command, options->limits);
+  add_total_cpu_limit_option(*command, options->total_cpu_limit);
   command
       ->add_option("--shard", options->sweep.shard,
                    "I/K: run only shard I of K, write its shard file")

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -24,8 +25,9 @@ struct SlurmOptions {
 
 struct SweepCommandOptions {
   SweepOptions sweep;
-  CostLimits limits;     // each run's, with -j runs at once sharing the memory limit
-  std::size_t jobs = 0;  // 0: one per core
+  CostLimits limits;  // each run's, with -j runs at once sharing the memory limit
+  std::optional<std::uint64_t> total_cpu_limit;  // all the runs'
+  std::size_t jobs = 0;                          // 0: one per core
   std::string out;
   SlurmOptions slurm;
 };
@@ -37,6 +39,10 @@ std::optional<std::vector<reports::SeedRecord>> run_sweep_range(const LoadedSwee
                                                                 const ShardRange& range,
                                                                 std::size_t jobs,
                                                                 std::string& error);
+
+// Adds the estimated cost of runs [range.first_run, range.end_run) of the plan to `total`, each
+// point's runs at its scenario's estimate.
+void add_sweep_cost(sim::TotalCost& total, const LoadedSweep& sweep, const ShardRange& range);
 
 // Runs at a time when -j is not given: one per core.
 std::size_t default_jobs();

@@ -98,7 +98,7 @@ nlohmann::json admin_json(const Scenario& scenario, const SendStats& sends) {
         fault.kind != FaultKind::kUpdateTopic)
       continue;
     const Effect effect = effect_of(scenario, fault);
-    nlohmann::json entry = {{"fault", i},
+    nlohmann::json entry = {{"fault", fault.file_index},
                             {"kind", fault_kind_name(fault.kind)},
                             {"at_ms", fault.at_ms},
                             {"broker_name", fault.broker_name},

@@ -412,7 +412,7 @@ nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
       if (subject.master_groups.count(g.name) != 0) group = &g;
     }
 
-    nlohmann::json outage = {{"fault", i},
+    nlohmann::json outage = {{"fault", fault.file_index},
                              {"kind", fault_kind_name(fault.kind)},
                              {"brokers", subject.nodes},
                              {"start_ms", start},

@@ -56,12 +56,19 @@ nlohmann::json nodes_json(const Topology& topology) {
   return nodes;
 }
 
+// In the file's order: faults[j] here is the file's faults[j] (the loader keeps them in time
+// order).
 nlohmann::json faults_json(const Scenario& scenario) {
+  std::vector<const FaultSpec*> in_file;
+  for (const auto& fault : scenario.faults) in_file.push_back(&fault);
+  std::stable_sort(in_file.begin(), in_file.end(), [](const FaultSpec* a, const FaultSpec* b) {
+    return a->file_index < b->file_index;
+  });
   nlohmann::json faults = nlohmann::json::array();
-  for (std::size_t i = 0; i < scenario.faults.size(); ++i) {
-    const FaultSpec& fault = scenario.faults[i];
+  for (const FaultSpec* in_order : in_file) {
+    const FaultSpec& fault = *in_order;
     nlohmann::json entry = {
-        {"index", i}, {"kind", fault_kind_name(fault.kind)}, {"at_ms", fault.at_ms}};
+        {"index", fault.file_index}, {"kind", fault_kind_name(fault.kind)}, {"at_ms", fault.at_ms}};
     entry["duration_ms"] =
         fault.duration_ms ? nlohmann::json(*fault.duration_ms) : nlohmann::json();
     if (!fault.nodes.empty()) entry["nodes"] = fault.nodes;

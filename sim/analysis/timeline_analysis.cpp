@@ -98,8 +98,9 @@ nlohmann::json faults_touching(const Scenario& scenario, const TopologyNode& nod
     };
     if (names_it(fault.nodes) || names_it(fault.side_a) || names_it(fault.side_b) ||
         fault.broker_name == group)
-      indices.push_back(i);
+      indices.push_back(fault.file_index);
   }
+  std::sort(indices.begin(), indices.end());  // the faults are in time order, their indices not
   return indices;
 }
 

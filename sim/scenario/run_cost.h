@@ -19,6 +19,7 @@
 // - the time series: a row per second with a count per broker group that takes sends.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -47,5 +48,27 @@ inline constexpr std::uint64_t kDefaultCpuLimitSeconds = 3600;
 
 // "1.2 M sends, 3.4 k route polls, 120 k registrations, 640 MiB, 12 s": the start line's estimate.
 std::string run_cost_text(const RunCost& cost);
+
+// A sweep's (or a suite's) whole cost: its runs' estimates added up, as `nssim sweep`,
+// `compare --seeds` and `check` print it before the first run.
+struct TotalCost {
+  std::uint64_t runs = 0;
+  double cpu_seconds = 0;       // every run's together
+  double run_cpu_seconds = 0;   // the longest run's
+  double run_memory_bytes = 0;  // the largest run's peak
+  bool uniform = true;          // every run has the same estimate
+};
+
+void add_runs(TotalCost& total, const RunCost& cost, std::uint64_t count);
+
+// Default of --total-cpu-limit: one CPU-day. A sweep that needs more than a day of a core is one
+// to spread over a cluster on purpose (--slurm), not to start by a typo in --seeds; the shipped
+// suite (`nssim check scenarios`) needs a few minutes.
+inline constexpr std::uint64_t kDefaultTotalCpuLimitSeconds = 24 * 3600;
+
+// "200 runs x (0.1 s, 67 MiB) = 20 s CPU, 10 s wall at -j 2"; "up to" before the per-run
+// figures when the runs differ (a grid, or check's scenarios). The wall time assumes the runs
+// spread evenly over the jobs and is never below the longest run.
+std::string total_cost_text(const TotalCost& total, std::size_t jobs);
 
 }  // namespace nssim::sim

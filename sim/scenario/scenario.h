@@ -133,8 +133,9 @@ struct FaultSpec {
   std::int64_t at_ms = 0;
   // Absent: the fault lasts to the end of the run (admin kinds never have one).
   std::optional<std::int64_t> duration_ms;
-  // Position in the file's "faults" array before sorting, so messages and reports can say
-  // "faults[2]" as the user wrote it.
+  // Position in the file's "faults" array before sorting: the one number of a fault in every
+  // message and output (result.json's faults[].index, outages[].fault, the events' fault), as
+  // `--set faults[2]...` and `--grid` take it.
   std::size_t file_index = 0;
   // Resolved node names the fault acts on (kill, poweroff, shutdown, pause, latency). A "group"
   // target expands to all its brokers; "nameservers": "all" to every NameServer.

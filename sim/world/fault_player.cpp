@@ -51,7 +51,8 @@ std::vector<NodeId> FaultPlayer::nodes_of(const std::vector<std::string>& names)
 
 void FaultPlayer::log(std::size_t index, const char* phase) {
   const FaultSpec& fault = scenario_.faults[index];
-  nlohmann::json fields = {{"fault", index}, {"kind", fault_kind_name(fault.kind)}};
+  // Named by its position in the file, as every output and --set faults[j] name it.
+  nlohmann::json fields = {{"fault", fault.file_index}, {"kind", fault_kind_name(fault.kind)}};
   if (!fault.nodes.empty()) fields["nodes"] = fault.nodes;
   if (!fault.side_a.empty()) fields["from"] = fault.side_a;
   if (!fault.side_b.empty()) fields["to"] = fault.side_b;

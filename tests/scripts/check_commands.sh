@@ -30,13 +30,16 @@ fail_lines="FAIL steady_tight
 # broker_kill has a sweep block: check runs it after the plain runs (--seeds keeps it short).
 sweep_line="PASS broker_kill sweep (4 expectations over 5 seeds)"
 
-run check "$work/good" --out "$work/out-good" --seeds 5
-expect_output check-pass 0 "$pass_line
+# check first prints its whole cost: every scenario's run and its sweep's runs.
+run check "$work/good" -j 2 --out "$work/out-good" --seeds 5
+expect_output check-pass 0 "estimate: 6 runs x (0.0 s, 67 MiB) = 0.2 s CPU, 0.1 s wall at -j 2
+$pass_line
 $sweep_line
 1 scenario: 1 passed, 0 failed, 0 errors; 1 sweep: 1 passed, 0 failed, 0 errors"
 
 run check "$work/suite" -j 2 --out "$work/out-suite" --seeds 5
-expect_output check-fail 1 "$pass_line
+expect_output check-fail 1 "estimate: 7 runs x (up to 0.0 s, 67 MiB) = 0.2 s CPU, 0.1 s wall at -j 2
+$pass_line
 $fail_lines
 $sweep_line
 2 scenarios: 1 passed, 1 failed, 0 errors; 1 sweep: 1 passed, 0 failed, 0 errors"
@@ -55,9 +58,10 @@ else
 fi
 
 run check "$work/bad" -j 3 --out "$work/out-bad" --junit "$work/junit/results.xml" --seeds 5
-first_line=$(sed -n 1p "$work/stdout")
+first_line=$(sed -n 2p "$work/stdout")
 if [ "$code" -eq 2 ] && [[ "$first_line" == "ERROR broken.json: $work/bad/broken.json: "* ]] &&
-  [[ "$first_line" == *"invalid JSON"* ]] && [ "$(sed -n '2,$p' "$work/stdout")" = "$pass_line
+  [ "$(sed -n 1p "$work/stdout")" = "estimate: 7 runs x (up to 0.0 s, 67 MiB) = 0.2 s CPU, 0.1 s wall at -j 3" ] &&
+  [[ "$first_line" == *"invalid JSON"* ]] && [ "$(sed -n '3,$p' "$work/stdout")" = "$pass_line
 $fail_lines
 $sweep_line
 3 scenarios: 1 passed, 1 failed, 1 error; 1 sweep: 1 passed, 0 failed, 0 errors" ]; then

@@ -91,6 +91,40 @@ refused "run --memory-limit 1x" \
 refused "run --cpu-limit 0" "nssim: --cpu-limit: expected a decimal whole number in 1..1099511627776, got '0'" \
   run "$scenario" --cpu-limit 0 --out out
 
+# A sweep's whole cost: every run's estimate added up, refused above --total-cpu-limit (default a
+# CPU-day) before any run starts or anything is written; exactly at the limit it goes through.
+# check and compare --seeds count their runs the same way.
+million="estimate: 1000000 runs x (0.0 s, 67 MiB) = 8.7 h CPU, 4.4 h wall at -j 2"
+refused "sweep: 1,000,000 seeds of a 0.2 s run, above a CPU-day" \
+  "nssim sweep: $scenario: estimate: 1000000 runs x (0.2 s, 67 MiB) = 61.8 h CPU, 30.9 h wall at -j 2: more CPU than --total-cpu-limit 86400 s; raise it with --total-cpu-limit 222624 or run fewer seeds" \
+  sweep "$scenario" --seeds 1000000 --set 'producers[0].rate_per_s=40' -j 2 --out out
+refused "sweep: one second above --total-cpu-limit" \
+  "nssim sweep: $scenario: $million: more CPU than --total-cpu-limit 31463 s; raise it with --total-cpu-limit 31464 or run fewer seeds" \
+  sweep "$scenario" --seeds 1000000 --total-cpu-limit 31463 -j 2 --out out
+# At the limit: through to the Slurm script (--slurm-dry-run runs nothing), the estimate first.
+rm -rf "$work/out"
+(cd "$work" && "$nssim" sweep "$scenario" --seeds 1000000 --total-cpu-limit 31464 -j 2 --slurm \
+  --slurm-dry-run --out out >"$work/stdout" 2>"$work/stderr" </dev/null)
+code=$?
+if [ "$code" -eq 0 ] && [ "$(head -n 1 "$work/stdout")" = "$million" ]; then
+  pass
+else
+  fail "sweep exactly at --total-cpu-limit (exit $code)"
+fi
+refused "check: its sweeps count, above --total-cpu-limit" \
+  "nssim check: estimate: 1000001 runs x (0.0 s, 67 MiB) = 8.7 h CPU, 4.4 h wall at -j 2: more CPU than --total-cpu-limit 3600 s; raise it with --total-cpu-limit 31464 or run fewer seeds" \
+  check "$scenario" --seeds 1000000 --total-cpu-limit 3600 -j 2 --out out
+refused "compare --seeds: both sides count, above --total-cpu-limit" \
+  "nssim compare: $scenario: estimate: 2000000 runs x (up to 0.0 s, 67 MiB) = 17.5 h CPU, 8.7 h wall at -j 2: more CPU than --total-cpu-limit 3600 s; raise it with --total-cpu-limit 62831 or run fewer seeds" \
+  compare "$scenario" --a profile=4.9 --seeds 1000000 --total-cpu-limit 3600 -j 2 --out out
+refused "sweep --total-cpu-limit 0" \
+  "nssim: --total-cpu-limit: expected a decimal whole number in 1..1099511627776, got '0'" \
+  sweep "$scenario" --total-cpu-limit 0 --out out
+# A factor too large for fixed notation is printed in scientific form, not cut at 31 digits.
+refused "run: a link 1e-300 Mbps wide" \
+  "nssim run: $scenario: estimated 53.1 k sends, 450 route polls, 270 registrations, 67 MiB, 0.0 s: 5.x refreshMetadata's cluster-info answers need 9.12e+296 times each NameServer's link (nameservers.link.bandwidth_mbps 1e-300), so transfers pile up without bound and so does the run's cost; give the NameServers more bandwidth or fewer groups, or set --cpu-limit to run it anyway" \
+  run "$scenario" --set nameservers.link.bandwidth_mbps=1e-300 --out out
+
 # An expectation naming no figure of any run is bad input like a field's typo, before the run.
 refused "run: a typo in an expectation's figure" \
   "nssim run: $scenario: expect[0]: 'sends.failed.totl': unknown figure (did you mean sends.failed.total?)" \
