@@ -144,36 +144,24 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
     // The ring is full around this id: double it, keeping every live send at its new slot.
     std::vector<Send> bigger(send_ring.size() * 2);
     for (Send& old : send_ring) {
-      if (old.live) bigger[old.id & (bigger.size() - 1)] = std::move(old);
+      if (!old.live) continue;
+      Send& moved = bigger[old.id & (bigger.size() - 1)];
+      // A queue that 4.9's pickOneAtLeast made up lives in the send itself: follow it.
+      const bool made_up = old.mq == &old.mq_picked;
+      moved = std::move(old);
+      if (made_up) moved.mq = &moved.mq_picked;
     }
     send_ring = std::move(bigger);
   }
   Send& send = send_ring[id & (send_ring.size() - 1)];
-  // Reset to a fresh send, keeping the buffers' capacity.
-  send.id = id;
-  send.live = true;
-  send.thread = 0;
-  send.topic_position = 0;
-  send.topic_slot = 0;
-  send.record.start_ms = 0;
-  send.record.end_ms = 0;
-  send.record.cause = SendCause::kOk;
-  send.record.attempts.clear();
-  release_info(send);
-  send.times = 0;
-  send.times_total = 0;
-  send.mq = nullptr;
-  send.mq_broker = 0;
-  send.exception = SendCause::kOk;
-  send.token = 0;
-  send.attempt_begin_ms = 0;
-  send.attempt_timeout_ms = 0;
-  send.addr = 0;
-  send.channel = 0;
-  send.planned_end_ms = 0;
-  send.planned_cause = SendCause::kOk;
-  send.planned_close = false;
-  send.query_default = false;
+  // A slot is free once finish_send has let go of its publish info and cleared its attempts; the
+  // fresh send takes over the attempts' buffer, to keep its capacity.
+  std::vector<AttemptRecord> attempts = std::move(send.record.attempts);
+  Send fresh;
+  fresh.id = id;
+  fresh.live = true;
+  fresh.record.attempts = std::move(attempts);
+  send = std::move(fresh);
   ++live_sends;
   return send;
 }

@@ -99,6 +99,9 @@ struct ProducerModel::Impl {
   std::int64_t report_frontier(std::int64_t t_ms) const;
 
   // ---- sends (producer_send.cpp) ----
+  // Java: the locals of one DefaultMQProducerImpl#sendDefaultImpl call, from its arrival to its
+  // report. A ring slot becomes a fresh send by one assignment (new_send): every field has its
+  // start value here, so none can be missed.
   struct Send {
     std::uint64_t id = 0;
     bool live = false;
