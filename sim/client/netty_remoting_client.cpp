@@ -2,7 +2,6 @@
 // its NameServer channels.
 #include "sim/client/netty_remoting_client.h"
 
-#include <algorithm>
 #include <utility>
 
 namespace nssim::sim {
@@ -13,20 +12,6 @@ namespace {
 constexpr std::int64_t kMinCloseTimeoutMillis = 100;
 
 }  // namespace
-
-void NettyRemotingClient::Channel::add_pending(std::uint64_t request) {
-  if (const auto p = std::lower_bound(pending.begin(), pending.end(), request);
-      p == pending.end() || *p != request) {
-    pending.insert(p, request);
-  }
-}
-
-void NettyRemotingClient::Channel::remove_pending(std::uint64_t request) {
-  if (const auto p = std::lower_bound(pending.begin(), pending.end(), request);
-      p != pending.end() && *p == request) {
-    pending.erase(p);
-  }
-}
 
 NettyRemotingClient::NettyRemotingClient(core::Profile profile, NodeId self,
                                          const NetworkHistory& network,
@@ -56,12 +41,6 @@ NodeId NettyRemotingClient::node_of(std::uint32_t addr) {
   return *node;
 }
 
-NettyRemotingClient::Channel& NettyRemotingClient::channel_at(std::uint64_t channel_id) {
-  Channel* channel = channels_.find(channel_id);
-  if (channel == nullptr) producer_model_fail("unknown channel");
-  return *channel;
-}
-
 ConnectResult NettyRemotingClient::connect(NodeId node, std::int64_t t_ms) const {
   // Both profiles wait the whole connect timeout for a silent host, whatever the caller's budget.
   ConnectResult result = network_.connect_within(self_, node, t_ms, config_.connect_timeout_millis);
@@ -69,16 +48,13 @@ ConnectResult NettyRemotingClient::connect(NodeId node, std::int64_t t_ms) const
   return result;
 }
 
-NettyRemotingClient::ChannelPick NettyRemotingClient::get_and_create_channel(std::uint32_t addr,
-                                                                             std::int64_t t_ms) {
+NettyRemotingClient::ChannelPick NettyRemotingClient::get_and_create_channel_slow(
+    std::uint32_t addr, std::int64_t t_ms) {
+  // No channel, or an open one on a network that changed since its round trip was taken.
   if (const std::uint64_t existing = address_entries_[addr].channel; existing != 0) {
     Channel& channel = channel_at(existing);
-    // A steady round trip means the incarnation is still running: no FIN to look for.
-    if (!channel.connected || channel.steady_now(network_) ||
-        !network_.client_sees_close(self_, channel.node, channel.epoch, channel.opened_ms, t_ms)) {
-      // Open, or connecting: a waiter waits on the running connect's future (4.9 for at most
-      // connectTimeoutMillis, which the running connect never exceeds).
-      return {existing, false};
+    if (!network_.client_sees_close(self_, channel.node, channel.epoch, channel.opened_ms, t_ms)) {
+      return {existing, &channel, false};
     }
     close_channel(existing);
     forget_channel_if_idle(existing);
@@ -89,7 +65,7 @@ NettyRemotingClient::ChannelPick NettyRemotingClient::get_and_create_channel(std
   channel.node = node_of(addr);
   channel.connect = connect(channel.node, t_ms);
   address_entries_[addr].channel = channel_id;
-  return {channel_id, true};
+  return {channel_id, &channel, true};
 }
 
 NettyRemotingClient::InvokeResult NettyRemotingClient::invoke_on_channel(
@@ -145,14 +121,6 @@ void NettyRemotingClient::close_channel(std::uint64_t channel_id) {
   // Java: closeChannel removes the table entry only if it still holds this channel.
   if (std::uint64_t& entry = address_entries_[channel.addr].channel; entry == channel_id) {
     entry = 0;
-  }
-}
-
-void NettyRemotingClient::forget_channel_if_idle(std::uint64_t channel_id) {
-  const Channel* channel = channels_.find(channel_id);
-  if (channel != nullptr && channel->closed && channel->pending.empty() &&
-      channel->waiting.empty()) {
-    channels_.erase(channel_id);
   }
 }
 

@@ -6,6 +6,7 @@
 // MQClientInstance can share its channels.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -61,8 +62,18 @@ class NettyRemotingClient {
     bool steady_now(const NetworkHistory& history) const {
       return steady.change_count == history.change_count();
     }
-    void add_pending(std::uint64_t request);
-    void remove_pending(std::uint64_t request);
+    void add_pending(std::uint64_t request) {
+      if (const auto p = std::lower_bound(pending.begin(), pending.end(), request);
+          p == pending.end() || *p != request) {
+        pending.insert(p, request);
+      }
+    }
+    void remove_pending(std::uint64_t request) {
+      if (const auto p = std::lower_bound(pending.begin(), pending.end(), request);
+          p != pending.end() && *p == request) {
+        pending.erase(p);
+      }
+    }
   };
   // How a sync request over an open channel ends: the instant the caller learns it, the cause
   // (kOk: answered), and whether the caller closes the channel.
@@ -75,6 +86,7 @@ class NettyRemotingClient {
   // owner's to schedule, at channel.connect.at_ms).
   struct ChannelPick {
     std::uint64_t id = 0;
+    Channel* channel = nullptr;
     bool created = false;
   };
 
@@ -87,7 +99,17 @@ class NettyRemotingClient {
   // channel whose FIN the client has received is inactive: it leaves the table then (4.9 runs no
   // failFast for it; 5.x's channelInactive does, which the requests' own plans already account
   // for), and a new one connects.
-  ChannelPick get_and_create_channel(std::uint32_t addr, std::int64_t t_ms);
+  // Inline: the send path's common case, an open channel on a steady network, is two look-ups.
+  ChannelPick get_and_create_channel(std::uint32_t addr, std::int64_t t_ms) {
+    if (const std::uint64_t existing = address_entries_[addr].channel; existing != 0) {
+      Channel& channel = channel_at(existing);
+      // A steady round trip means the incarnation is still running: no FIN to look for. A
+      // connecting channel's waiter waits on the running connect's future (4.9 for at most
+      // connectTimeoutMillis, which the running connect never exceeds).
+      if (!channel.connected || channel.steady_now(network_)) return {existing, &channel, false};
+    }
+    return get_and_create_channel_slow(addr, t_ms);
+  }
   // Java: NettyRemotingClient#invokeSync once it has a channel to incarnation `epoch` of `node`:
   // the budget check (begin_ms, timeout_ms), then invokeSyncImpl and its exceptions, for a
   // request of `bytes` sent at t_ms. `steady` (optional) is the channel's cached round trip, used
@@ -99,9 +121,19 @@ class NettyRemotingClient {
   // It lives on while requests are waiting or pending on it: the owner fails them fast or lets
   // them end, then calls forget_channel_if_idle.
   void close_channel(std::uint64_t channel_id);
-  void forget_channel_if_idle(std::uint64_t channel_id);
+  void forget_channel_if_idle(std::uint64_t channel_id) {
+    const Channel* channel = channels_.find(channel_id);
+    if (channel != nullptr && channel->closed && channel->pending.empty() &&
+        channel->waiting.empty()) {
+      channels_.erase(channel_id);
+    }
+  }
   Channel* find_channel(std::uint64_t channel_id) { return channels_.find(channel_id); }
-  Channel& channel_at(std::uint64_t channel_id);
+  Channel& channel_at(std::uint64_t channel_id) {
+    Channel* channel = channels_.find(channel_id);
+    if (channel == nullptr) producer_model_fail("unknown channel");
+    return *channel;
+  }
 
   // The incarnation the client's channel to `nameserver` is open to at t_ms, if it is usable.
   std::optional<std::uint32_t> open_nameserver_channel(NodeId nameserver, std::int64_t t_ms) const;
@@ -117,6 +149,8 @@ class NettyRemotingClient {
     std::optional<NodeId> node;
   };
   NodeId node_of(std::uint32_t addr);
+  // The rest of get_and_create_channel: a channel that may have seen its FIN, or none.
+  ChannelPick get_and_create_channel_slow(std::uint32_t addr, std::int64_t t_ms);
 
   core::Profile profile_;
   NodeId self_;

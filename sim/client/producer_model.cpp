@@ -159,10 +159,9 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
   // A slot is free once finish_send has let go of its publish info and cleared its attempts.
   // A fresh send is one assignment of plain values: a few stores, no Send constructed.
   static_assert(std::is_trivially_copyable_v<SendState>);
-  SendState fresh;
-  fresh.id = id;
-  fresh.live = true;
-  static_cast<SendState&>(send) = fresh;
+  static_cast<SendState&>(send) = SendState{};
+  send.id = id;
+  send.live = true;
   ++live_sends;
   return send;
 }

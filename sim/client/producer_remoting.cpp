@@ -10,9 +10,9 @@ namespace nssim::sim {
 // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
 void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
   Send& send = send_at(id);
-  NettyRemotingClient& remoting = client.remoting;
-  const NettyRemotingClient::ChannelPick pick = remoting.get_and_create_channel(send.addr, t_ms);
-  Channel& channel = remoting.channel_at(pick.id);
+  const NettyRemotingClient::ChannelPick pick =
+      client.remoting.get_and_create_channel(send.addr, t_ms);
+  Channel& channel = *pick.channel;
   if (channel.connected) {
     send_request(id, pick.id, channel, t_ms);
     return;
