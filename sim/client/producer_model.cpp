@@ -1,12 +1,12 @@
-// File: ProducerModel's event loop, its open-loop arrivals, and the MQClientInstance side of a
-// producer: route answers, the broker address table and the publish info table.
+// File: ProducerModel's event loop, its open-loop arrivals, and the route answers it applies to
+// its client instance's tables (mq_client_instance.h).
 #include "sim/client/producer_model.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <iterator>
+#include <type_traits>
 #include <utility>
 
 #include "nameserver_core/ids.h"
@@ -19,7 +19,7 @@ namespace {
 constexpr std::int64_t kFirstRoutePollDelayMs = 10;
 }  // namespace
 
-void producer_model_fail(const char* what) {
+void producer_model_fail(const char* what) {  // declared in netty_remoting_client.h
   std::fprintf(stderr, "ProducerModel: %s\n", what);
   std::abort();
 }
@@ -33,7 +33,6 @@ ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in,
       self(self_in),
       name(std::move(name_in)),
       network(network_in),
-      addresses(addresses_in),
       routes(sources_in.routes),
       log(sources_in.log),
       observer(observer_in),
@@ -42,7 +41,10 @@ ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in,
       start_ms(start_ms_in),
       fault_strategy(profile_in, spec_in.config.send_latency_fault_enable,
                      spec_in.config.start_detector_enable),
-      nameservers(std::move(sources_in.nameservers)) {
+      client(profile_in, NettyRemotingClient(profile_in, self_in, network_in, addresses_in,
+                                             {spec_in.config.connect_timeout_millis,
+                                              spec_in.config.client_close_socket_if_timeout},
+                                             std::move(sources_in.nameservers))) {
   // A few sends in flight at a time; the ring doubles when more are.
   send_ring.resize(4);
   topic_slot_of_position.reserve(spec.topics.size());
@@ -144,93 +146,41 @@ ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
     // The ring is full around this id: double it, keeping every live send at its new slot.
     std::vector<Send> bigger(send_ring.size() * 2);
     for (Send& old : send_ring) {
-      if (old.live) bigger[old.id & (bigger.size() - 1)] = std::move(old);
+      if (!old.live) continue;
+      Send& moved = bigger[old.id & (bigger.size() - 1)];
+      // A queue that 4.9's pickOneAtLeast made up lives in the send itself: follow it.
+      const bool made_up = old.mq == &old.mq_picked;
+      moved = std::move(old);
+      if (made_up) moved.mq = &moved.mq_picked;
     }
     send_ring = std::move(bigger);
   }
   Send& send = send_ring[id & (send_ring.size() - 1)];
-  // Reset to a fresh send, keeping the buffers' capacity.
+  // A slot is free once finish_send has let go of its publish info and cleared its attempts.
+  // A fresh send is one assignment of plain values: a few stores, no Send constructed.
+  static_assert(std::is_trivially_copyable_v<SendState>);
+  static_cast<SendState&>(send) = SendState{};
   send.id = id;
   send.live = true;
-  send.thread = 0;
-  send.topic_position = 0;
-  send.topic_slot = 0;
-  send.record.start_ms = 0;
-  send.record.end_ms = 0;
-  send.record.cause = SendCause::kOk;
-  send.record.attempts.clear();
-  release_info(send);
-  send.times = 0;
-  send.times_total = 0;
-  send.mq = nullptr;
-  send.mq_broker = 0;
-  send.exception = SendCause::kOk;
-  send.token = 0;
-  send.attempt_begin_ms = 0;
-  send.attempt_timeout_ms = 0;
-  send.addr = 0;
-  send.channel = 0;
-  send.planned_end_ms = 0;
-  send.planned_cause = SendCause::kOk;
-  send.planned_close = false;
-  send.query_default = false;
   ++live_sends;
   return send;
 }
 
-namespace {
-
-// The names in `a` that are not in `b`, sorted.
-std::vector<std::string> names_missing_from(const std::set<std::string>& a,
-                                            const std::set<std::string>& b) {
-  std::vector<std::string> missing;
-  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(missing));
-  return missing;
-}
-
-}  // namespace
-
 void ProducerModel::Impl::on_route_answer(const std::string& topic,
                                           const core::TopicRouteData* route, std::int64_t t_ms,
                                           const RouteQuery& query) {
-  std::vector<std::string> gained;
-  std::vector<std::string> lost;
+  MQClientInstance::RouteApplied applied;
   if (route) {
-    const auto old = topic_route_table.find(topic);
-    bool changed = topic_route_data_changed(old == topic_route_table.end() ? nullptr : &old->second,
-                                            *route, profile);
-    if (!changed) {
-      // Java: MQClientInstance#isNeedUpdateTopicRouteInfo /
-      // DefaultMQProducerImpl#isPublishTopicNeedUpdate.
-      const auto info = topic_publish_info_table.find(topic);
-      changed = info == topic_publish_info_table.end() || !info->second->info.ok();
-    }
-    if (changed) {
-      // Names are added or overwritten here, never removed (cleanOfflineBroker is not modelled).
-      for (const auto& bd : route->broker_datas) {
-        broker_addr_table[bd.broker_name] = bd.broker_addrs;
-        note_master_address(bd);
-      }
-      auto info = publish_entry(topic_route_data_to_topic_publish_info(*route));
-      const std::set<std::string> after = info->info.brokers();
-      if (const auto before = topic_publish_info_table.find(topic);
-          before != topic_publish_info_table.end()) {
-        const std::set<std::string> had = before->second->info.brokers();
-        gained = names_missing_from(after, had);
-        lost = names_missing_from(had, after);
-      } else {
-        gained.assign(after.begin(), after.end());
-      }
-      observer.on_publish_info(topic, t_ms, after);
+    applied = client.apply_route(topic, *route);
+    if (applied.info != nullptr) {
+      observer.on_publish_info(topic, t_ms, applied.info->info.brokers());
       if (const auto slot = topic_slots.find(topic); slot != topic_slots.end()) {
-        info_by_slot[slot->second] = info;
+        info_by_slot[slot->second] = applied.info;
       }
-      retire_info(std::exchange(topic_publish_info_table[topic], std::move(info)));
-      topic_route_table[topic] = *route;
     }
   }
   // A nullopt answer keeps the cached route and publish info (TOPIC_NOT_EXIST is only logged).
-  report_route_update(topic, query, t_ms, std::move(gained), std::move(lost));
+  report_route_update(topic, query, t_ms, std::move(applied.gained), std::move(applied.lost));
 }
 
 void ProducerModel::Impl::report_route_update(const std::string& topic, const RouteQuery& query,
@@ -304,8 +254,9 @@ const std::string& ProducerModel::name() const { return impl_->name; }
 std::size_t ProducerModel::in_flight_sends() const { return impl_->live_sends; }
 
 const TopicPublishInfo* ProducerModel::publish_info(const std::string& topic) const {
-  const auto it = impl_->topic_publish_info_table.find(topic);
-  return it == impl_->topic_publish_info_table.end() ? nullptr : &it->second->info;
+  const auto& table = impl_->client.topic_publish_info_table;
+  const auto it = table.find(topic);
+  return it == table.end() ? nullptr : &it->second->info;
 }
 
 }  // namespace nssim::sim

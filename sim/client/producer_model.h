@@ -17,6 +17,7 @@
 #include "nameserver_core/profile.h"
 #include "nameserver_core/route_types.h"
 #include "sim/client/nameserver_client.h"
+#include "sim/client/netty_remoting_client.h"
 #include "sim/client/publish_info.h"
 #include "sim/client/send_record.h"
 #include "sim/nameserver/route_history.h"
@@ -28,19 +29,7 @@
 
 namespace nssim::sim {
 
-// Where each broker address lives in the simulated network.
-using AddressBook = std::map<std::string, NodeId>;
-
-// A JVM timed wait that expires (connect timeout, request timeout) is seen by the next
-// System.currentTimeMillis() at least this much after its deadline. Without it an attempt that
-// used exactly the whole budget would pass sendDefaultImpl's strict `timeout < costTime` check and
-// start a zero-budget attempt; with it the send ends in "call timeout", as the spec describes.
-// Deviation: a real JVM sometimes sees 0 ms (3 of about 50 timeouts in a 4.9 pause run of
-// scripts/calibrate.sh, docs/fidelity.md). That send's retry then waits 0 ms on the other broker,
-// and its immediate timeout closes that broker's channel (clientCloseSocketIfTimeout), failing
-// the sends just retried onto it. How often depends on the JVM's wake-up latency and the
-// millisecond phase of the send's start, which the model's milliseconds do not have.
-inline constexpr std::int64_t kTimedWaitOverrunMs = 1;
+// AddressBook and kTimedWaitOverrunMs: sim/client/netty_remoting_client.h.
 
 // The size of a GET_ROUTEINFO_BY_TOPIC request (header and topic), whoever sends it.
 inline constexpr std::int64_t kRouteRequestBytes = 256;

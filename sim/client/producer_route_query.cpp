@@ -50,36 +50,24 @@ void ProducerModel::Impl::try_to_find_topic_publish_info(std::uint64_t id, std::
 // deadline) and the update returns false. Simplified: the woken waiter takes the lock at the
 // release, where a non-fair ReentrantLock may let a newly arriving caller barge in first.
 void ProducerModel::Impl::lock_namesrv(std::uint64_t caller, std::int64_t t_ms) {
-  if (!namesrv_locked) {
-    namesrv_locked = true;
+  if (client.try_lock_namesrv()) {
     update_topic_route_info(caller, t_ms);
     return;
   }
   const std::int64_t deadline = t_ms + kLockTimeoutMillis;
-  namesrv_lock_waiters.emplace_back(caller, deadline);
+  client.wait_for_namesrv(caller, deadline);
   schedule(deadline + kTimedWaitOverrunMs, EventKind::kLockTimeout, caller,
            static_cast<std::uint64_t>(deadline));
 }
 
 void ProducerModel::Impl::on_lock_timeout(std::uint64_t caller, std::int64_t deadline_ms,
                                           std::int64_t t_ms) {
-  const auto waiter = std::find(namesrv_lock_waiters.begin(), namesrv_lock_waiters.end(),
-                                std::make_pair(caller, deadline_ms));
-  if (waiter == namesrv_lock_waiters.end()) return;  // it got the lock
-  namesrv_lock_waiters.erase(waiter);
+  if (!client.drop_namesrv_waiter(caller, deadline_ms)) return;  // it got the lock
   on_update_skipped(caller, t_ms);  // "updateTopicRouteInfoFromNameServer tryLock timeout"
 }
 
 void ProducerModel::Impl::unlock_namesrv(std::int64_t t_ms) {
-  namesrv_locked = false;
-  for (auto it = namesrv_lock_waiters.begin(); it != namesrv_lock_waiters.end(); ++it) {
-    if (it->second < t_ms) continue;  // its tryLock has timed out; its expiry runs now
-    const std::uint64_t caller = it->first;
-    namesrv_lock_waiters.erase(it);
-    namesrv_locked = true;
-    update_topic_route_info(caller, t_ms);
-    return;
-  }
+  if (const auto caller = client.unlock_namesrv(t_ms)) update_topic_route_info(*caller, t_ms);
 }
 
 // The update returned false without asking. The poll goes on with its next topic; a send with no
@@ -107,56 +95,44 @@ const std::string& ProducerModel::Impl::route_call_topic(std::uint64_t caller) {
 // 4.9's getAndCreateNameserverChannel tries every address in one call when connects fail; 5.x
 // tries one and fails the call (the next call moves on).
 void ProducerModel::Impl::update_topic_route_info(std::uint64_t caller, std::int64_t t_ms) {
-  route_call = RouteCall{};
-  route_call.caller = caller;
-  route_call.is_default = caller != kRoutePollCaller && send_at(caller).query_default;
-  route_call.begin_ms = t_ms;
-  route_call.tries_left = profile == core::Profile::kV4_9 ? nameservers.selector.size() : 1;
+  RouteCall& call = client.route_call;
+  call = RouteCall{};
+  call.caller = caller;
+  call.is_default = caller != kRoutePollCaller && send_at(caller).query_default;
+  call.begin_ms = t_ms;
+  call.tries_left =
+      profile == core::Profile::kV4_9 ? client.remoting.nameservers().selector.size() : 1;
   get_and_create_nameserver_channel(t_ms);
-}
-
-// The client's channel to `nameserver`, if it is open and the client has not seen its close (a
-// FIN) by t_ms. Deviation: the NameServer's own idle close (serverChannelMaxIdleTimeSeconds, 120 s
-// by default) of a client channel is not seen; a client that polls every pollNameServerInterval
-// (30 s by default) keeps its channel active, as every shipped scenario does.
-std::optional<std::uint32_t> ProducerModel::Impl::open_nameserver_channel(NodeId nameserver,
-                                                                          std::int64_t t_ms) const {
-  const auto found = nameservers.channels.find(nameserver);
-  if (found == nameservers.channels.end() || !found->second.epoch) return std::nullopt;
-  const NameServerClient::Channel& channel = found->second;
-  if (network.client_sees_close(self, nameserver, *channel.epoch, channel.since_ms, t_ms)) {
-    return std::nullopt;
-  }
-  return channel.epoch;
 }
 
 // Java: NettyRemotingClient#getAndCreateNameserverChannel: the chosen NameServer while its
 // channel is OK, else the next one, whose channel is created.
 void ProducerModel::Impl::get_and_create_nameserver_channel(std::int64_t t_ms) {
-  RouteCall& call = route_call;
-  NameServerSelector& selector = nameservers.selector;
+  RouteCall& call = client.route_call;
+  NettyRemotingClient& remoting = client.remoting;
+  NameServerSelector& selector = remoting.nameservers().selector;
   if (selector.size() == 0) {
     // No address: invokeSync finds no channel (RemotingConnectException).
     plan_query(InvokeResult{t_ms, SendCause::kConnectRefused, /*close=*/false});
     return;
   }
-  const NodeId nameserver = selector.choose(
-      [this, t_ms](NodeId ns) { return open_nameserver_channel(ns, t_ms).has_value(); });
+  const NodeId nameserver = selector.choose([&remoting, t_ms](NodeId ns) {
+    return remoting.open_nameserver_channel(ns, t_ms).has_value();
+  });
   call.nameserver = nameserver;
-  if (const auto epoch = open_nameserver_channel(nameserver, t_ms)) {
+  if (const auto epoch = remoting.open_nameserver_channel(nameserver, t_ms)) {
     send_route_request(*epoch, t_ms);
     return;
   }
-  // Java: createChannel: both profiles wait the whole connect timeout for a silent host.
-  call.connect = network.connect_within(self, nameserver, t_ms, spec.config.connect_timeout_millis);
-  if (call.connect.outcome == Delivery::kDropped) call.connect.at_ms += kTimedWaitOverrunMs;
+  call.connect = remoting.connect(nameserver, t_ms);
   schedule(call.connect.at_ms, EventKind::kQueryConnectDone);
 }
 
 void ProducerModel::Impl::on_query_connect_done(std::int64_t t_ms) {
-  RouteCall& call = route_call;
+  RouteCall& call = client.route_call;
   if (call.connect.outcome == Delivery::kDelivered) {
-    nameservers.channels[call.nameserver] = NameServerClient::Channel{t_ms, call.connect.epoch};
+    client.remoting.nameservers().channels[call.nameserver] =
+        NameServerClient::Channel{t_ms, call.connect.epoch};
     send_route_request(call.connect.epoch, t_ms);
     return;
   }
@@ -176,10 +152,10 @@ void ProducerModel::Impl::on_query_connect_done(std::int64_t t_ms) {
 // against mqClientApiTimeout. Deviation: like a send's, the response is taken to carry no payload
 // (NetworkHistory#exchange), where upstream's carries the route (a few hundred bytes per group).
 void ProducerModel::Impl::send_route_request(std::uint32_t epoch, std::int64_t t_ms) {
-  RouteCall& call = route_call;
+  RouteCall& call = client.route_call;
   const std::int64_t timeout = spec.config.mq_client_api_timeout;
-  const InvokeResult result =
-      invoke_on_channel(call.nameserver, epoch, call.begin_ms, timeout, t_ms, kRouteRequestBytes);
+  const InvokeResult result = client.remoting.invoke_on_channel(
+      call.nameserver, epoch, call.begin_ms, timeout, t_ms, kRouteRequestBytes);
   if (result.cause == SendCause::kOk) {
     const auto processed = network.request_arrival(self, call.nameserver, epoch, t_ms,
                                                    call.begin_ms + timeout, kRouteRequestBytes);
@@ -190,24 +166,26 @@ void ProducerModel::Impl::send_route_request(std::uint32_t epoch, std::int64_t t
 }
 
 void ProducerModel::Impl::plan_query(const InvokeResult& result) {
-  route_call.planned = result;
+  client.route_call.planned = result;
   schedule(result.end_ms, EventKind::kQueryDone);
 }
 
 // The query as trace.jsonl shows it: the NameServer asked last, when the call began, how it ended.
 RouteQuery ProducerModel::Impl::traced_query(std::string outcome) const {
-  return RouteQuery{network.name(route_call.nameserver), route_call.begin_ms, std::move(outcome)};
+  return RouteQuery{network.name(client.route_call.nameserver), client.route_call.begin_ms,
+                    std::move(outcome)};
 }
 
 // The request ended: apply the answer, release lockNamesrv, and go on with the caller: the rest of
 // tryToFindTopicPublishInfo, or the poll's next topic.
 void ProducerModel::Impl::on_query_done(std::int64_t t_ms) {
-  const RouteCall& call = route_call;
+  const RouteCall& call = client.route_call;
   const std::uint64_t caller = call.caller;
   const std::string& topic = route_call_topic(caller);
   if (call.planned.cause != SendCause::kOk) {
     if (call.planned.close) {
-      nameservers.channels[call.nameserver] = NameServerClient::Channel{t_ms, std::nullopt};
+      client.remoting.nameservers().channels[call.nameserver] =
+          NameServerClient::Channel{t_ms, std::nullopt};
     }
     // Java: updateTopicRouteInfoFromNameServer rethrows a RemotingException as
     // IllegalStateException: it ends the poll's round, and leaves tryToFindTopicPublishInfo and

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <utility>
 
-#include "nameserver_core/ids.h"
 #include "sim/client/producer_model_impl.h"
 
 namespace nssim::sim {
@@ -28,35 +27,6 @@ bool is_remoting_exception(SendCause cause) {
 
 }  // namespace
 
-std::optional<std::uint32_t> ProducerModel::Impl::find_broker_address_in_publish(
-    std::uint32_t broker) const {
-  return broker < master_of_broker.size() ? master_of_broker[broker] : std::nullopt;
-}
-
-void ProducerModel::Impl::note_master_address(const core::BrokerData& broker) {
-  const std::uint32_t id = broker_ids.intern(broker.broker_name);
-  if (master_of_broker.size() <= id) master_of_broker.resize(id + 1);
-  const auto master = broker.broker_addrs.find(core::kMasterId);
-  if (master == broker.broker_addrs.end()) {
-    master_of_broker[id].reset();
-    return;
-  }
-  const std::uint32_t addr = address_ids.intern(master->second);
-  if (address_entries.size() <= addr) address_entries.resize(addr + 1);
-  master_of_broker[id] = addr;
-}
-
-std::shared_ptr<ProducerModel::Impl::PublishEntry> ProducerModel::Impl::publish_entry(
-    TopicPublishInfo info) {
-  auto entry = std::make_shared<PublishEntry>(
-      PublishEntry{std::move(info), {}, 0, false, next_info_serial++});
-  entry->queue_brokers.reserve(entry->info.message_queue_list().size());
-  for (const MessageQueue& mq : entry->info.message_queue_list()) {
-    entry->queue_brokers.push_back(broker_ids.intern(mq.broker_name));
-  }
-  return entry;
-}
-
 void ProducerModel::Impl::hold_info(Send& send, PublishEntry* entry) {
   release_info(send);
   send.info = entry;
@@ -64,17 +34,7 @@ void ProducerModel::Impl::hold_info(Send& send, PublishEntry* entry) {
 }
 
 void ProducerModel::Impl::release_info(Send& send) {
-  PublishEntry* entry = std::exchange(send.info, nullptr);
-  if (entry == nullptr || --entry->sends > 0 || !entry->retired) return;
-  const auto it = std::find_if(retired_infos.begin(), retired_infos.end(),
-                               [entry](const auto& held) { return held.get() == entry; });
-  if (it != retired_infos.end()) retired_infos.erase(it);
-}
-
-void ProducerModel::Impl::retire_info(std::shared_ptr<PublishEntry> entry) {
-  if (entry == nullptr || entry->sends == 0) return;
-  entry->retired = true;
-  retired_infos.push_back(std::move(entry));
+  client.let_go(std::exchange(send.info, nullptr));
 }
 
 // Java: DefaultMQProducerImpl#sendDefaultImpl up to its loop. beginTimestampFirst is the arrival,
@@ -131,7 +91,7 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
   const MessageQueue& mq = fault_strategy.select_one_message_queue(
       entry.info, thread_indexes(send), last_broker, reset_index, t_ms, choice_rng, send.mq_picked);
   send.mq = &mq;
-  send.mq_broker = &mq == &send.mq_picked ? broker_ids.intern(mq.broker_name)
+  send.mq_broker = &mq == &send.mq_picked ? client.broker_ids.intern(mq.broker_name)
                                           : entry.queue_brokers[static_cast<std::size_t>(
                                                 &mq - entry.info.message_queue_list().data())];
   const std::int64_t timeout = spec.config.send_msg_timeout;
@@ -160,13 +120,13 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
   send.attempt_timeout_ms = timeout_ms;
   AttemptRecord& attempt = send.record.attempts.emplace_back();
   // The interned name: a view that stays valid while the model lives, no copy per attempt.
-  attempt.broker_name = broker_ids.name(send.mq_broker);
+  attempt.broker_name = client.broker_ids.name(send.mq_broker);
   attempt.broker_id = send.mq_broker;
   attempt.queue_id = send.mq->queue_id;
   attempt.start_ms = t_ms;
   attempt.end_ms = t_ms;
   attempt.cause = SendCause::kOk;
-  const std::optional<std::uint32_t> addr = find_broker_address_in_publish(send.mq_broker);
+  const std::optional<std::uint32_t> addr = client.find_broker_address_in_publish(send.mq_broker);
   if (!addr) {
     // MQClientException "The broker[...] not exist" (the route refresh it tries first is a no-op
     // while the publish info is ok).
