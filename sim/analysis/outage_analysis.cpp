@@ -9,8 +9,6 @@
 
 #include "sim/analysis/distribution.h"
 #include "sim/analysis/route_health.h"
-#include "sim/analysis/route_views.h"
-#include "sim/analysis/timeline_analysis.h"
 
 namespace nssim::sim {
 
@@ -295,50 +293,26 @@ nlohmann::json producers_json(const OutageSubject& subject, const Scenario& scen
           {"per_producer", per_producer}};
 }
 
-// After the fault ends: when each NameServer lists the broker again and each producer that had
-// dropped its group publishes to it again.
+// After the fault ends: when each NameServer lists the broker again (route_replay.h: a NameServer
+// that is down lists nothing, a restarted one only what registered since) and each producer that
+// had dropped its group publishes to it again.
 nlohmann::json recovery_json(const OutageSubject& subject, const Scenario& scenario,
-                             const std::vector<Event>& events, const SendStats& sends,
-                             std::int64_t start, const std::optional<std::int64_t>& back) {
+                             const RouteReplay& replay, const SendStats& sends, std::int64_t start,
+                             const std::optional<std::int64_t>& back) {
   if (!back) return nullptr;
   nlohmann::json entries = nlohmann::json::array();
   std::vector<std::int64_t> ns_delays;
-  const std::vector<std::string> addrs(subject.addrs.begin(), subject.addrs.end());
   for (int i = 0; i < scenario.nameservers.count; ++i) {
     const std::string ns = nameserver_name(i);
-    // Per address: listed by the last view at or before the end, else by the first view after.
-    // A restart empties the table as of the next view: the view before it still counts.
-    std::vector<std::optional<std::int64_t>> first_after(addrs.size());
-    std::vector<bool> listed_at_back(addrs.size(), false);
-    RouteViewTable table;
-    bool restarted = false;
-    bool past_back = false;
-    for (const auto& event : events) {
-      if (event.node != ns) continue;
-      if (event.kind == "process_start") restarted = true;
-      if (event.kind != "route_view") continue;
-      if (event.t_ms > *back && !past_back) {
-        past_back = true;
-        for (std::size_t a = 0; a < addrs.size(); ++a) {
-          listed_at_back[a] = table.lists(addrs[a]);
-        }
+    const NameServerReplay& routes = replay.nameserver(ns);
+    for (const std::string& addr : subject.addrs) {
+      // Listed at the end, else from the first listing after it.
+      std::optional<std::int64_t> at;
+      for (const ReplayInterval& interval : routes.listed(addr)) {
+        if (interval.contains(*back)) at = *back;
+        if (interval.start_ms > *back) at = interval.start_ms;
+        if (at) break;
       }
-      if (restarted) table.clear();
-      restarted = false;
-      table.apply(event.fields);
-      if (!past_back) continue;
-      for (std::size_t a = 0; a < addrs.size(); ++a) {
-        if (!first_after[a] && table.lists(addrs[a])) first_after[a] = event.t_ms;
-      }
-    }
-    if (!past_back) {
-      for (std::size_t a = 0; a < addrs.size(); ++a) {
-        listed_at_back[a] = table.lists(addrs[a]);
-      }
-    }
-    for (std::size_t a = 0; a < addrs.size(); ++a) {
-      const std::string& addr = addrs[a];
-      const std::optional<std::int64_t> at = listed_at_back[a] ? *back : first_after[a];
       nlohmann::json entry = {{"nameserver", ns}, {"broker_addr", addr}};
       entry["back_at_ms"] = at ? nlohmann::json(*at) : nlohmann::json();
       if (at) ns_delays.push_back(*at - *back);
@@ -394,8 +368,9 @@ nlohmann::json settings_json(const Scenario& scenario) {
 }
 
 nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
-                            const std::vector<Event>& events, const SendStats& sends,
-                            const NetworkHistory& network, const RouteHealth& health) {
+                            const std::vector<Event>& events, const RouteReplay& replay,
+                            const SendStats& sends, const NetworkHistory& network,
+                            const RouteHealth& health) {
   nlohmann::json outages = nlohmann::json::array();
   for (std::size_t i = 0; i < scenario.faults.size(); ++i) {
     const FaultSpec& fault = scenario.faults[i];
@@ -445,7 +420,7 @@ nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
     outage["sends"]["latency_ms"] = {{"p50", latencies.percentile(50)},
                                      {"p99", latencies.percentile(99)},
                                      {"max", latencies.max()}};
-    outage["recovery"] = recovery_json(subject, scenario, events, sends, start, back);
+    outage["recovery"] = recovery_json(subject, scenario, replay, sends, start, back);
     outage["predicted"] = predicted;
     outages.push_back(std::move(outage));
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/analysis/route_health.h"
+#include "sim/analysis/route_replay.h"
 #include "sim/network/network_history.h"
 #include "sim/record/event_log.h"
 #include "sim/record/send_stats.h"
@@ -19,8 +20,9 @@ namespace nssim::sim {
 nlohmann::json settings_json(const Scenario& scenario);
 
 nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
-                            const std::vector<Event>& events, const SendStats& sends,
-                            const NetworkHistory& network, const RouteHealth& health);
+                            const std::vector<Event>& events, const RouteReplay& replay,
+                            const SendStats& sends, const NetworkHistory& network,
+                            const RouteHealth& health);
 
 nlohmann::json send_counts_json(const SendCounts& counts);
 

@@ -4,10 +4,8 @@
 #include <algorithm>
 #include <limits>
 #include <map>
-#include <set>
 #include <string>
-
-#include "sim/analysis/route_views.h"
+#include <utility>
 
 namespace nssim::sim {
 
@@ -23,42 +21,29 @@ nlohmann::json optional_ms(const std::optional<std::int64_t>& value) {
   return value ? nlohmann::json(*value) : nlohmann::json();
 }
 
-// The restarts in time order, each with the first route view after it that lists a broker
-// (a route_view is logged whenever the view changes, so the first one after the empty start is
-// the first registration that reached the tables).
-std::vector<Restart> find_restarts(const Scenario& scenario, const std::vector<Event>& events) {
-  std::set<std::string> nameservers;
-  for (int i = 0; i < scenario.nameservers.count; ++i) nameservers.insert(nameserver_name(i));
-  std::map<std::string, int> starts;
-  std::map<std::string, std::size_t> open;  // NameServer -> its restart still awaiting a broker
-  std::map<std::string, RouteViewTable> tables;
-  std::vector<Restart> restarts;
-  for (const Event& event : events) {
-    if (nameservers.count(event.node) == 0) continue;
-    if (event.kind == "process_start") {
-      tables[event.node].clear();
-      open.erase(event.node);
-      if (starts[event.node]++ == 0) continue;
-      open[event.node] = restarts.size();
-      restarts.push_back(Restart{event.node, event.t_ms, std::nullopt});
-    } else if (event.kind == "route_view") {
-      RouteViewTable& table = tables[event.node];
-      table.apply(event.fields);
-      if (open.count(event.node) != 0 && !table.empty()) {
-        restarts[open[event.node]].first_registration_ms = event.t_ms;
-        open.erase(event.node);
-      }
+// The restarts (a NameServer's incarnations after its first) in time order, starts at one instant
+// in the order they were logged.
+std::vector<Restart> find_restarts(const RouteReplay& replay) {
+  std::vector<std::pair<std::size_t, Restart>> by_event;
+  for (const std::string& name : replay.names()) {
+    const auto& incarnations = replay.nameserver(name).incarnations();
+    for (std::size_t k = 1; k < incarnations.size(); ++k) {
+      by_event.emplace_back(incarnations[k].event_index, Restart{name, incarnations[k].start_ms,
+                                                                 incarnations[k].first_listing_ms});
     }
   }
+  std::sort(by_event.begin(), by_event.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Restart> restarts;
+  for (auto& [index, restart] : by_event) restarts.push_back(std::move(restart));
   return restarts;
 }
 
 }  // namespace
 
-std::optional<nlohmann::json> nameserver_restarts_json(const Scenario& scenario,
-                                                       const std::vector<Event>& events,
+std::optional<nlohmann::json> nameserver_restarts_json(const RouteReplay& replay,
                                                        const SendStats& sends) {
-  const std::vector<Restart> restarts = find_restarts(scenario, events);
+  const std::vector<Restart> restarts = find_restarts(replay);
   if (restarts.empty()) return std::nullopt;
   const std::map<std::int64_t, std::int64_t>& ends = sends.no_route_ends();  // end ms -> sends
   nlohmann::json list = nlohmann::json::array();

@@ -8,16 +8,14 @@
 #include <optional>
 #include <vector>
 
-#include "sim/record/event_log.h"
+#include "sim/analysis/route_replay.h"
 #include "sim/record/send_stats.h"
-#include "sim/scenario/scenario.h"
 
 namespace nssim::sim {
 
 // One entry per NameServer process start after its first, in time order; nullopt when no
 // NameServer restarted, so that runs without a restart keep their result.json as it was.
-std::optional<nlohmann::json> nameserver_restarts_json(const Scenario& scenario,
-                                                       const std::vector<Event>& events,
+std::optional<nlohmann::json> nameserver_restarts_json(const RouteReplay& replay,
                                                        const SendStats& sends);
 
 }  // namespace nssim::sim

@@ -9,65 +9,10 @@
 #include <set>
 
 #include "sim/analysis/distribution.h"
-#include "sim/analysis/route_views.h"
 
 namespace nssim::sim {
 
 namespace {
-
-// One NameServer's routes over time: for each broker address, the instants at which it came to
-// be listed or not. A (re)started NameServer lists nothing until its first registration.
-struct NameServerViews {
-  std::map<std::string, std::vector<std::pair<std::int64_t, bool>>> changes;  // in time order
-  std::vector<std::int64_t> starts;                                           // process starts
-
-  bool lists(const std::string& addr, std::int64_t t_ms) const {
-    const auto found = changes.find(addr);
-    if (found == changes.end()) return false;
-    const auto& list = found->second;
-    auto after =
-        std::upper_bound(list.begin(), list.end(), t_ms,
-                         [](std::int64_t t, const auto& change) { return t < change.first; });
-    return after != list.begin() && std::prev(after)->second;
-  }
-  // The instants at which `addr`'s listing changed.
-  std::vector<std::int64_t> change_times(const std::string& addr) const {
-    std::vector<std::int64_t> times;
-    const auto found = changes.find(addr);
-    if (found == changes.end()) return times;
-    for (const auto& [t_ms, listed] : found->second) times.push_back(t_ms);
-    return times;
-  }
-  std::optional<std::int64_t> last_start_at_or_before(std::int64_t t_ms) const {
-    std::optional<std::int64_t> last;
-    for (std::int64_t start : starts) {
-      if (start <= t_ms) last = start;
-    }
-    return last;
-  }
-};
-
-std::map<std::string, NameServerViews> nameserver_views(const Scenario& scenario,
-                                                        const std::vector<Event>& events) {
-  std::map<std::string, NameServerViews> out;
-  std::map<std::string, RouteViewTable> tables;
-  for (int i = 0; i < scenario.nameservers.count; ++i) out[nameserver_name(i)];
-  for (const auto& event : events) {
-    const auto found = out.find(event.node);
-    if (found == out.end()) continue;
-    NameServerViews& views = found->second;
-    const RouteViewTable::OnAddress on_address = [&](const std::string& addr, bool listed) {
-      views.changes[addr].emplace_back(event.t_ms, listed);
-    };
-    if (event.kind == "process_start") {
-      views.starts.push_back(event.t_ms);
-      tables[event.node].clear(on_address);
-    } else if (event.kind == "route_view") {
-      tables[event.node].apply(event.fields, on_address);
-    }
-  }
-  return out;
-}
 
 bool process_up(const NetworkHistory& network, NodeId node, std::int64_t t_ms) {
   return network.state_at(node, t_ms).process == ProcessState::kUp;
@@ -161,13 +106,12 @@ bool unregistered_at(const std::vector<Event>& events, const std::string& ns,
 }
 
 void missing_windows(const Scenario& scenario, const Topology& topology,
-                     const std::vector<Event>& events,
-                     const std::map<std::string, NameServerViews>& all_views,
+                     const std::vector<Event>& events, const RouteReplay& replay,
                      const NetworkHistory& network, RouteHealth& health) {
   for (int i = 0; i < scenario.nameservers.count; ++i) {
     const std::string ns_name = nameserver_name(i);
     const NodeId ns = topology.by_name.at(ns_name);
-    const NameServerViews& views = all_views.at(ns_name);
+    const NameServerReplay& views = replay.nameserver(ns_name);
     for (const NodeId b : topology.brokers) {
       const TopologyNode& node = topology.nodes[static_cast<std::size_t>(b)];
       const BrokerGroupSpec& group = scenario.broker_groups[node.group];
@@ -185,7 +129,7 @@ void missing_windows(const Scenario& scenario, const Topology& topology,
       // Between these instants neither the network between the two nor the broker's listing
       // moves (other brokers' route changes cannot open or close its window).
       for (const std::int64_t t :
-           within_run(merged(network.change_times_between(ns, b), views.change_times(addr)),
+           within_run(merged(network.change_times_between(ns, b), views.listing_changes(addr)),
                       scenario.duration_ms)) {
         const bool listed = views.lists(addr, t);
         const bool up = usable(network, ns, b, t);
@@ -380,11 +324,11 @@ nlohmann::json window_json(const RouteWindow& window, const char* holder_key) {
 }  // namespace
 
 RouteHealth route_health(const Scenario& scenario, const Topology& topology,
-                         const std::vector<Event>& events, const SendStats& sends,
-                         const NetworkHistory& network) {
+                         const std::vector<Event>& events, const RouteReplay& replay,
+                         const SendStats& sends, const NetworkHistory& network) {
   RouteHealth health;
   health.duration_ms = scenario.duration_ms;
-  missing_windows(scenario, topology, events, nameserver_views(scenario, events), network, health);
+  missing_windows(scenario, topology, events, replay, network, health);
   route_windows(scenario, topology, events, sends, network, health);
   return health;
 }

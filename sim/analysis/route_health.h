@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/analysis/route_replay.h"
 #include "sim/network/network_history.h"
 #include "sim/record/event_log.h"
 #include "sim/record/send_stats.h"
@@ -43,8 +44,8 @@ struct RouteHealth {
 };
 
 RouteHealth route_health(const Scenario& scenario, const Topology& topology,
-                         const std::vector<Event>& events, const SendStats& sends,
-                         const NetworkHistory& network);
+                         const std::vector<Event>& events, const RouteReplay& replay,
+                         const SendStats& sends, const NetworkHistory& network);
 
 // {"stale", "lost", "missing"}: each {count, never, min, p50, p99, max, total_ms, by_cause,
 // end_causes} over the windows `keep` admits (all when empty); `never` counts windows still open

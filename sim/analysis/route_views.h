@@ -1,7 +1,7 @@
 // File: a NameServer's broker table as its route_view events rebuild it. Each route_view lists
 // only the groups that changed since the one before (with their ids and addresses now, or null
-// for a group gone); a process_start empties the table. Every reader of route views walks the
-// events once and keeps one of these per NameServer, so the analysis costs what changed, not
+// for a group gone). The route replay (route_replay.h) walks the events once and keeps one of
+// these per NameServer, emptied at each process_start, so the analysis costs what changed, not
 // views x brokers (sim/world/nameserver_actor.cpp says why the events hold changes only).
 #pragma once
 

@@ -12,7 +12,7 @@
 #include "sim/analysis/outage_analysis.h"
 #include "sim/analysis/restart_analysis.h"
 #include "sim/analysis/route_health.h"
-#include "sim/analysis/route_views.h"
+#include "sim/analysis/route_replay.h"
 #include "sim/analysis/timeline_analysis.h"
 #include "sim/scenario/repeat_command.h"
 
@@ -156,48 +156,44 @@ nlohmann::json timeseries_json(const SendStats& sends, const std::vector<std::in
   return series;
 }
 
-// Intervals in which the running NameServers do not all hold the same route view. A NameServer
-// that is down does not count; one that restarted counts with its (empty) tables. Views are
-// compared once all events of a millisecond are in, so registrations that reach the NameServers
-// in the same millisecond do not make zero-length disagreements.
-nlohmann::json disagreements_json(const Scenario& scenario, const std::vector<Event>& events) {
-  std::set<std::string> nameservers;
-  for (int i = 0; i < scenario.nameservers.count; ++i) nameservers.insert(nameserver_name(i));
-  std::map<std::string, RouteViewTable> tables;
-  // Running NameServers only: the fingerprint of the view each holds, none before its first.
-  std::map<std::string, std::optional<std::uint64_t>> view;
+// Intervals in which the NameServers that answer (route_replay.h: up, not paused) do not all hold
+// the same route view; one that restarted counts with its (empty) tables. Views are compared once
+// all events of a millisecond are in, so registrations that reach the NameServers in the same
+// millisecond do not make zero-length disagreements.
+nlohmann::json disagreements_json(const Scenario& scenario, const RouteReplay& replay) {
+  std::vector<const NameServerReplay*> nameservers;
+  std::vector<std::int64_t> instants;
+  for (const std::string& name : replay.names()) {
+    const NameServerReplay& ns = replay.nameserver(name);
+    nameservers.push_back(&ns);
+    for (const auto& [t_ms, fingerprint] : ns.views()) instants.push_back(t_ms);
+    for (const ReplayInterval& interval : ns.answering()) {
+      instants.push_back(interval.start_ms);
+      if (interval.end_ms) instants.push_back(*interval.end_ms);
+    }
+  }
+  std::sort(instants.begin(), instants.end());
+  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+  std::vector<std::size_t> next_view(nameservers.size(), 0);  // per NameServer: its next views()
   nlohmann::json intervals = nlohmann::json::array();
   bool disagreeing = false;
   std::int64_t since = 0;
   std::int64_t total = 0;
-  auto disagree = [&view] {
-    std::set<std::optional<std::uint64_t>> distinct;
-    for (const auto& [name, fingerprint] : view) distinct.insert(fingerprint);
-    return distinct.size() > 1;
-  };
-  auto settle = [&](std::int64_t t_ms) {
-    const bool now_disagree = disagree();
+  for (const std::int64_t t_ms : instants) {
+    std::set<std::uint64_t> distinct;
+    for (std::size_t n = 0; n < nameservers.size(); ++n) {
+      const auto& views = nameservers[n]->views();
+      while (next_view[n] < views.size() && views[next_view[n]].first <= t_ms) ++next_view[n];
+      if (nameservers[n]->answers(t_ms) && next_view[n] > 0)
+        distinct.insert(views[next_view[n] - 1].second);
+    }
+    const bool now_disagree = distinct.size() > 1;
     if (now_disagree && !disagreeing) since = t_ms;
     if (!now_disagree && disagreeing) {
       intervals.push_back({{"start_ms", since}, {"end_ms", t_ms}, {"duration_ms", t_ms - since}});
       total += t_ms - since;
     }
     disagreeing = now_disagree;
-  };
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    const Event& event = events[i];
-    if (event.kind == "fault_begin" && fault_stops_process(event.fields.value("kind", ""))) {
-      for (const auto& node : event.fields.value("nodes", nlohmann::json::array()))
-        view.erase(node.get<std::string>());
-    } else if (nameservers.count(event.node) != 0 && event.kind == "process_start") {
-      tables[event.node].clear();
-      view[event.node] = std::nullopt;
-    } else if (nameservers.count(event.node) != 0 && event.kind == "route_view") {
-      RouteViewTable& table = tables[event.node];
-      table.apply(event.fields);
-      view[event.node] = table.fingerprint();
-    }
-    if (i + 1 == events.size() || events[i + 1].t_ms != event.t_ms) settle(event.t_ms);
   }
   if (disagreeing) {
     intervals.push_back(
@@ -232,27 +228,28 @@ nlohmann::json analyze_run(const Scenario& scenario, const WorldRecord& record) 
   const std::vector<Event>& events = record.log.events();
   const SendStats& sends = *record.sends;
   const NetworkHistory& network = *record.network;
-  const RouteHealth health = route_health(scenario, topology, events, sends, network);
+  const RouteReplay replay(scenario, events);
+  const RouteHealth health = route_health(scenario, topology, events, replay, sends, network);
   nlohmann::json result;
   result["schema"] = kResultSchema;
   result["scenario"] = scenario_json(scenario);
   result["settings"] = settings_json(scenario);
   result["nodes"] = nodes_json(topology);
   result["faults"] = faults_json(scenario);
-  result["outages"] = outages_json(scenario, topology, events, sends, network, health);
+  result["outages"] = outages_json(scenario, topology, events, replay, sends, network, health);
   result["admin"] = admin_json(scenario, sends);
   result["sends"] = send_counts_json(sends.totals());
   result["sends_by_broker"] = sends_by_broker_json(scenario, sends);
   result["sends_by_producer_group"] = sends_by_group_json(scenario, sends);
-  result["nameserver_disagreement"] = disagreements_json(scenario, events);
+  result["nameserver_disagreement"] = disagreements_json(scenario, replay);
   result["route_health"] = route_health_json(health);
-  if (auto restarts = nameserver_restarts_json(scenario, events, sends)) {
+  if (auto restarts = nameserver_restarts_json(replay, sends)) {
     result["nameserver_restarts"] = std::move(*restarts);
   }
   result["timeseries"] =
       timeseries_json(sends, producers_per_second(health, RouteWindowKind::kStale),
                       producers_per_second(health, RouteWindowKind::kLost));
-  result["timelines"] = timelines_json(scenario, topology, events);
+  result["timelines"] = timelines_json(scenario, topology, events, replay);
   add_missing_intervals(result["timelines"], health);
   return result;
 }

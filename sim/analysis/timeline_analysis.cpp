@@ -1,4 +1,4 @@
-// File: timelines_json and process_spans (see timeline_analysis.h).
+// File: timelines_json (see timeline_analysis.h).
 #include "sim/analysis/timeline_analysis.h"
 
 #include <algorithm>
@@ -8,27 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "sim/analysis/route_views.h"
+#include "sim/analysis/process_spans.h"
 
 namespace nssim::sim {
 
 namespace {
-
-bool lists(const nlohmann::json& fields, const char* key, const std::string& node) {
-  if (!fields.contains(key)) return false;
-  const auto& names = fields[key];
-  return std::find(names.begin(), names.end(), node) != names.end();
-}
-
-void append(std::vector<ProcessSpan>& spans, ProcessSpan next) {
-  ProcessSpan& last = spans.back();
-  if (last.state == next.state && last.fault == next.fault) return;
-  last.end_ms = next.start_ms;
-  if (last.end_ms == last.start_ms) spans.pop_back();
-  if (!spans.empty() && spans.back().state == next.state && spans.back().fault == next.fault)
-    return;  // the stretch that was cut to nothing sat between two equal ones
-  spans.push_back(std::move(next));
-}
 
 nlohmann::json spans_json(const std::vector<ProcessSpan>& spans) {
   nlohmann::json out = nlohmann::json::array();
@@ -41,48 +25,19 @@ nlohmann::json spans_json(const std::vector<ProcessSpan>& spans) {
   return out;
 }
 
-// When `nameserver` held each of `addrs` in its routes: from route views, and nothing while it is
-// down or right after a restart (empty tables). One walk over the events for all the brokers: a
-// walk per broker read every view once per broker, quadratic in broker groups.
-std::vector<nlohmann::json> in_routes_json(const std::vector<Event>& events,
-                                           const std::string& nameserver,
+// When `nameserver` held each of `addrs` in its routes (route_replay.h says when a NameServer
+// lists a broker).
+std::vector<nlohmann::json> in_routes_json(const NameServerReplay& nameserver,
                                            const std::vector<std::string>& addrs) {
-  std::vector<nlohmann::json> intervals(addrs.size(), nlohmann::json::array());
-  std::vector<std::optional<std::int64_t>> since(addrs.size());
-  auto set_holding = [&](std::size_t b, bool holding, std::int64_t t_ms) {
-    if (holding && !since[b]) since[b] = t_ms;
-    if (!holding && since[b]) {
-      if (t_ms > *since[b]) intervals[b].push_back({{"start_ms", *since[b]}, {"end_ms", t_ms}});
-      since[b].reset();
+  std::vector<nlohmann::json> intervals;
+  for (const std::string& addr : addrs) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const ReplayInterval& interval : nameserver.listed(addr)) {
+      list.push_back(
+          {{"start_ms", interval.start_ms},
+           {"end_ms", interval.end_ms ? nlohmann::json(*interval.end_ms) : nlohmann::json()}});
     }
-  };
-  auto hold_none = [&](std::int64_t t_ms) {
-    for (std::size_t b = 0; b < addrs.size(); ++b) set_holding(b, false, t_ms);
-  };
-  std::map<std::string, std::vector<std::size_t>> index_of;
-  for (std::size_t b = 0; b < addrs.size(); ++b) index_of[addrs[b]].push_back(b);
-  RouteViewTable table;
-  std::int64_t now_ms = 0;
-  const RouteViewTable::OnAddress on_address = [&](const std::string& addr, bool listed) {
-    const auto found = index_of.find(addr);
-    if (found == index_of.end()) return;
-    for (const std::size_t b : found->second) set_holding(b, listed, now_ms);
-  };
-  for (const auto& event : events) {
-    now_ms = event.t_ms;
-    if (event.node == nameserver) {
-      if (event.kind == "route_view") table.apply(event.fields, on_address);
-      if (event.kind == "process_start") {
-        table.clear();
-        hold_none(event.t_ms);
-      }
-    } else if (event.kind == "fault_begin" && fault_stops_process(event.fields.value("kind", "")) &&
-               lists(event.fields, "nodes", nameserver)) {
-      hold_none(event.t_ms);
-    }
-  }
-  for (std::size_t b = 0; b < addrs.size(); ++b) {
-    if (since[b]) intervals[b].push_back({{"start_ms", *since[b]}, {"end_ms", nullptr}});
+    intervals.push_back(std::move(list));
   }
   return intervals;
 }
@@ -126,63 +81,16 @@ nlohmann::json detections_json(const Topology& topology, const std::vector<Event
 
 }  // namespace
 
-bool fault_stops_process(const std::string& kind) {
-  return kind == "kill" || kind == "poweroff" || kind == "shutdown";
-}
-
-std::map<std::string, std::vector<ProcessSpan>> process_spans_of(
-    const std::vector<Event>& events, const std::vector<std::string>& nodes,
-    std::int64_t duration_ms) {
-  std::map<std::string, std::vector<ProcessSpan>> by_node;
-  for (const std::string& node : nodes) {
-    by_node[node] = {{"not_started", 0, 0, std::nullopt}};
-  }
-  // One walk over the events for every node: a walk per node made timelines cost nodes x events.
-  for (const auto& event : events) {
-    if (event.t_ms > duration_ms) break;
-    if (event.kind == "process_start") {
-      if (const auto spans = by_node.find(event.node); spans != by_node.end()) {
-        append(spans->second, {"up", event.t_ms, 0, std::nullopt});
-      }
-      continue;
-    }
-    if (event.kind != "fault_begin" && event.kind != "fault_end") continue;
-    if (!event.fields.contains("nodes")) continue;
-    const std::string kind = event.fields.value("kind", "");
-    const auto fault = event.fields["fault"].get<std::size_t>();
-    const bool begins = event.kind == "fault_begin";
-    for (const auto& name : event.fields["nodes"]) {
-      const auto found = by_node.find(name.get<std::string>());
-      if (found == by_node.end()) continue;
-      std::vector<ProcessSpan>& spans = found->second;
-      if (begins && fault_stops_process(kind) && spans.back().state != "down") {
-        append(spans, {"down", event.t_ms, 0, fault});
-      } else if (kind == "pause" && begins && spans.back().state == "up") {
-        append(spans, {"paused", event.t_ms, 0, fault});
-      } else if (kind == "pause" && !begins && spans.back().state == "paused") {
-        append(spans, {"up", event.t_ms, 0, std::nullopt});
-      }
-    }
-  }
-  for (auto& [node, spans] : by_node) spans.back().end_ms = duration_ms;
-  return by_node;
-}
-
-std::vector<ProcessSpan> process_spans(const std::vector<Event>& events, const std::string& node,
-                                       std::int64_t duration_ms) {
-  return process_spans_of(events, {node}, duration_ms)[node];
-}
-
 nlohmann::json timelines_json(const Scenario& scenario, const Topology& topology,
-                              const std::vector<Event>& events) {
+                              const std::vector<Event>& events, const RouteReplay& replay) {
   std::vector<std::string> addrs;
   for (NodeId id : topology.brokers) {
     addrs.push_back(topology.nodes[static_cast<std::size_t>(id)].broker_addr);
   }
   std::vector<std::vector<nlohmann::json>> in_routes_by_nameserver;  // [nameserver][broker]
   for (NodeId ns : topology.nameservers) {
-    in_routes_by_nameserver.push_back(
-        in_routes_json(events, topology.nodes[static_cast<std::size_t>(ns)].name, addrs));
+    in_routes_by_nameserver.push_back(in_routes_json(
+        replay.nameserver(topology.nodes[static_cast<std::size_t>(ns)].name), addrs));
   }
   std::vector<std::string> names;
   for (NodeId id : topology.brokers)

@@ -78,7 +78,7 @@ struct History {
   RouteHealth health() {
     std::stable_sort(events.begin(), events.end(),
                      [](const Event& a, const Event& b) { return a.t_ms < b.t_ms; });
-    return route_health(scenario, topology, events, sends, network);
+    return route_health(scenario, topology, events, RouteReplay(scenario, events), sends, network);
   }
 };
 

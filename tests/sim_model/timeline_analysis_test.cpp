@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/analysis/process_spans.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace nssim::sim {
@@ -78,6 +79,8 @@ TEST(Timelines, NameServerHoldsBrokerUntilItDropsItOrGoesDown) {
       topology.nodes[static_cast<std::size_t>(topology.brokers[0])].broker_addr;
   const json held = {{"broker-a", {{"0", addr}}}};
   const std::vector<Event> events = {
+      start(0, "ns-0"),
+      start(0, "ns-1"),
       view(10000, "ns-0", held),
       view(10000, "ns-1", held),
       fault_event(200000, "fault_begin", 0, "kill", "ns-1"),
@@ -87,7 +90,7 @@ TEST(Timelines, NameServerHoldsBrokerUntilItDropsItOrGoesDown) {
        {{"broker_addr", addr}, {"path", "scan_expiry"}, {"removed_from_routes", true}}},
       view(300000, "ns-0", {{"broker-a", nullptr}}),
   };
-  const json timelines = timelines_json(scenario, topology, events);
+  const json timelines = timelines_json(scenario, topology, events, RouteReplay(scenario, events));
   const json& in_routes = timelines["brokers"][0]["in_routes"];
   EXPECT_EQ(in_routes[0]["intervals"], json::parse(R"([{"start_ms": 10000, "end_ms": 300000}])"));
   EXPECT_EQ(in_routes[1]["intervals"], json::parse(R"([{"start_ms": 10000, "end_ms": 200000}])"));
