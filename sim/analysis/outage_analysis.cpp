@@ -140,7 +140,7 @@ nlohmann::json nameserver_drops(const OutageSubject& subject, const Scenario& sc
       nlohmann::json entry = {{"nameserver", ns}, {"broker_addr", addr}};
       for (const auto& event : events) {
         if (event.t_ms < start || event.t_ms >= end || event.node != ns ||
-            event.kind != "broker_removed")
+            event.kind != EventKind::kBrokerRemoved)
           continue;
         if (event.fields.value("broker_addr", "") != addr ||
             !event.fields.value("removed_from_routes", false))
@@ -208,7 +208,7 @@ bool topic_only_on(const Scenario& scenario, const std::string& topic,
 bool any_drop_before(const std::vector<Event>& events, const OutageSubject& subject,
                      std::int64_t start, std::int64_t end) {
   for (const auto& event : events) {
-    if (event.t_ms >= start && event.t_ms < end && event.kind == "broker_removed" &&
+    if (event.t_ms >= start && event.t_ms < end && event.kind == EventKind::kBrokerRemoved &&
         event.fields.value("removed_from_routes", false) &&
         subject.addrs.count(event.fields.value("broker_addr", "")) != 0) {
       return true;
@@ -263,7 +263,7 @@ nlohmann::json producers_json(const OutageSubject& subject, const Scenario& scen
     std::optional<std::int64_t> worst;
     std::string reason;
     for (const RouteWindow* window : stale) {
-      if (window->end_cause == "dropped_from_route") {
+      if (window->end_cause == WindowCause::kDroppedFromRoute) {
         if (reason.empty()) worst = std::max(worst.value_or(0), *window->end_ms - start);
       } else if (!any_drop_before(events, subject, start, end)) {
         reason =

@@ -1,6 +1,8 @@
 // File: process_spans (see process_spans.h).
 #include "sim/analysis/process_spans.h"
 
+#include "common/invariant.h"
+
 namespace nssim::sim {
 
 namespace {
@@ -17,8 +19,22 @@ void append_span(std::vector<ProcessSpan>& spans, ProcessSpan next) {
 
 }  // namespace
 
-bool fault_stops_process(const std::string& kind) {
-  return kind == "kill" || kind == "poweroff" || kind == "shutdown";
+const char* span_state_name(SpanState state) {
+  switch (state) {
+    case SpanState::kNotStarted:
+      return "not_started";
+    case SpanState::kUp:
+      return "up";
+    case SpanState::kPaused:
+      return "paused";
+    case SpanState::kDown:
+      return "down";
+  }
+  return "unknown";
+}
+
+bool fault_stops_process(FaultKind kind) {
+  return kind == FaultKind::kKill || kind == FaultKind::kPoweroff || kind == FaultKind::kShutdown;
 }
 
 std::map<std::string, std::vector<ProcessSpan>> process_spans_of(
@@ -26,32 +42,34 @@ std::map<std::string, std::vector<ProcessSpan>> process_spans_of(
     std::int64_t duration_ms) {
   std::map<std::string, std::vector<ProcessSpan>> by_node;
   for (const std::string& node : nodes) {
-    by_node[node] = {{"not_started", 0, 0, std::nullopt}};
+    by_node[node] = {{SpanState::kNotStarted, 0, 0, std::nullopt}};
   }
   // One walk over the events for every node: a walk per node made timelines cost nodes x events.
   for (const auto& event : events) {
     if (event.t_ms > duration_ms) break;
-    if (event.kind == "process_start") {
+    if (event.kind == EventKind::kProcessStart) {
       if (const auto spans = by_node.find(event.node); spans != by_node.end()) {
-        append_span(spans->second, {"up", event.t_ms, 0, std::nullopt});
+        append_span(spans->second, {SpanState::kUp, event.t_ms, 0, std::nullopt});
       }
       continue;
     }
-    if (event.kind != "fault_begin" && event.kind != "fault_end") continue;
+    if (event.kind != EventKind::kFaultBegin && event.kind != EventKind::kFaultEnd) continue;
     if (!event.fields.contains("nodes")) continue;
-    const std::string kind = event.fields.value("kind", "");
+    const std::optional<FaultKind> kind = parse_fault_kind(event.fields.value("kind", ""));
+    NSSIM_CHECK(kind, "a fault event names a fault kind (FaultPlayer::log writes it)");
     const auto fault = event.fields["fault"].get<std::size_t>();
-    const bool begins = event.kind == "fault_begin";
+    const bool begins = event.kind == EventKind::kFaultBegin;
     for (const auto& name : event.fields["nodes"]) {
       const auto found = by_node.find(name.get<std::string>());
       if (found == by_node.end()) continue;
       std::vector<ProcessSpan>& spans = found->second;
-      if (begins && fault_stops_process(kind) && spans.back().state != "down") {
-        append_span(spans, {"down", event.t_ms, 0, fault});
-      } else if (kind == "pause" && begins && spans.back().state == "up") {
-        append_span(spans, {"paused", event.t_ms, 0, fault});
-      } else if (kind == "pause" && !begins && spans.back().state == "paused") {
-        append_span(spans, {"up", event.t_ms, 0, std::nullopt});
+      if (begins && fault_stops_process(*kind) && spans.back().state != SpanState::kDown) {
+        append_span(spans, {SpanState::kDown, event.t_ms, 0, fault});
+      } else if (*kind == FaultKind::kPause && begins && spans.back().state == SpanState::kUp) {
+        append_span(spans, {SpanState::kPaused, event.t_ms, 0, fault});
+      } else if (*kind == FaultKind::kPause && !begins &&
+                 spans.back().state == SpanState::kPaused) {
+        append_span(spans, {SpanState::kUp, event.t_ms, 0, std::nullopt});
       }
     }
   }

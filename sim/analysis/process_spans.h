@@ -10,20 +10,25 @@
 #include <vector>
 
 #include "sim/record/event_log.h"
+#include "sim/scenario/scenario.h"
 
 namespace nssim::sim {
 
-// One stretch of a node's life: "not_started", "up", "paused" or "down"; `fault` is the index of
-// the fault that caused a paused or down stretch.
+enum class SpanState : std::uint8_t { kNotStarted, kUp, kPaused, kDown };
+// "not_started", "up", "paused", "down": the timeline's state names (reports/README.md).
+const char* span_state_name(SpanState state);
+
+// One stretch of a node's life; `fault` is the file index of the fault that caused a paused or
+// down stretch.
 struct ProcessSpan {
-  std::string state;
+  SpanState state = SpanState::kNotStarted;
   std::int64_t start_ms = 0;
   std::int64_t end_ms = 0;
   std::optional<std::size_t> fault;
 };
 
-// Whether a fault of this kind ("kill", "pause"...) ends the process it acts on.
-bool fault_stops_process(const std::string& kind);
+// Whether a fault of this kind ends the process it acts on (kill, poweroff, shutdown).
+bool fault_stops_process(FaultKind kind);
 
 // Consecutive spans covering [0, duration_ms] for `node`. A process is down from the fault that
 // stops it (kill, poweroff, shutdown) until its next process_start; paused between a pause

@@ -25,12 +25,12 @@ bool usable(const NetworkHistory& network, NodeId a, NodeId b, std::int64_t t_ms
 }
 
 // Why a producer cannot use broker `b` at t_ms.
-const char* stale_cause(const NetworkHistory& network, NodeId b, std::int64_t t_ms) {
+WindowCause stale_cause(const NetworkHistory& network, NodeId b, std::int64_t t_ms) {
   const NodeState state = network.state_at(b, t_ms);
-  if (!state.host_up) return "broker_powered_off";
-  if (state.process == ProcessState::kDown) return "broker_down";
-  if (state.process == ProcessState::kPaused) return "broker_paused";
-  return "broker_cut_from_producer";
+  if (!state.host_up) return WindowCause::kBrokerPoweredOff;
+  if (state.process == ProcessState::kDown) return WindowCause::kBrokerDown;
+  if (state.process == ProcessState::kPaused) return WindowCause::kBrokerPaused;
+  return WindowCause::kBrokerCutFromProducer;
 }
 
 std::vector<std::int64_t> merged(std::vector<std::int64_t> a, const std::vector<std::int64_t>& b) {
@@ -57,8 +57,8 @@ class WindowTracker {
   WindowTracker(std::vector<RouteWindow>& out, RouteWindow prototype)
       : out_(out), prototype_(std::move(prototype)) {}
 
-  void update(bool open_now, std::int64_t t_ms, const std::function<std::string()>& cause,
-              const std::function<std::string()>& end_cause) {
+  void update(bool open_now, std::int64_t t_ms, const std::function<WindowCause()>& cause,
+              const std::function<WindowCause()>& end_cause) {
     if (open_now && !open_) {
       RouteWindow window = prototype_;
       window.start_ms = t_ms;
@@ -71,7 +71,7 @@ class WindowTracker {
     open_ = open_now;
   }
   void finish() {
-    if (open_) out_.back().end_cause = "run_end";
+    if (open_) out_.back().end_cause = WindowCause::kRunEnd;
   }
 
  private:
@@ -96,7 +96,7 @@ bool unregistered_at(const std::vector<Event>& events, const std::string& ns,
   const auto first = std::lower_bound(events.begin(), events.end(), t_ms,
                                       [](const Event& e, std::int64_t t) { return e.t_ms < t; });
   for (auto it = first; it != events.end() && it->t_ms == t_ms; ++it) {
-    if (it->node == ns && it->kind == "broker_removed" &&
+    if (it->node == ns && it->kind == EventKind::kBrokerRemoved &&
         it->fields.value("broker_addr", "") == addr &&
         it->fields.value("path", "") == "unregister") {
       return true;
@@ -135,18 +135,20 @@ void missing_windows(const Scenario& scenario, const Topology& topology,
         const bool up = usable(network, ns, b, t);
         tracker.update(
             up && !listed && first_listed.has_value(), t,
-            [&]() -> std::string {
+            [&]() -> WindowCause {
               const auto restart = views.last_start_at_or_before(t);
               if (restart && (!last_listed || *restart > *last_listed)) {
-                return "nameserver_restarted";
+                return WindowCause::kNameserverRestarted;
               }
-              if (!was_usable) return "awaiting_registration";
-              return unregistered_at(events, ns_name, addr, t) ? "unregistered"
-                                                               : "removed_while_reachable";
+              if (!was_usable) return WindowCause::kAwaitingRegistration;
+              return unregistered_at(events, ns_name, addr, t)
+                         ? WindowCause::kUnregistered
+                         : WindowCause::kRemovedWhileReachable;
             },
-            [&]() -> std::string {
-              if (listed) return "registered";
-              return process_up(network, ns, t) ? "broker_unusable" : "nameserver_down";
+            [&]() -> WindowCause {
+              if (listed) return WindowCause::kRegistered;
+              return process_up(network, ns, t) ? WindowCause::kBrokerUnusable
+                                                : WindowCause::kNameserverDown;
             });
         if (listed) {
           if (!first_listed) first_listed = t;
@@ -173,7 +175,7 @@ bool write_perm_wiped(const Scenario& scenario, const std::string& group, std::i
 // Why a producer lost a broker it can use at t_ms: what the NameServers it asks did. A route poll
 // answer reflects a NameServer's routes at most mqClientApiTimeout before it arrives.
 // A removal counts when it happened within one poll interval before that answer.
-std::string lost_cause(const RouteHealth& health, const std::vector<std::string>& nameservers,
+WindowCause lost_cause(const RouteHealth& health, const std::vector<std::string>& nameservers,
                        const std::string& addr, std::int64_t t_ms, const ProducerConfig& config,
                        const std::vector<Event>& events) {
   const std::int64_t answer_age_ms = config.mq_client_api_timeout;
@@ -183,20 +185,21 @@ std::string lost_cause(const RouteHealth& health, const std::vector<std::string>
         std::find(nameservers.begin(), nameservers.end(), window.holder) == nameservers.end()) {
       continue;
     }
-    return window.cause == "nameserver_restarted" ? "nameserver_restarted"
-                                                  : "nameserver_missing_broker";
+    return window.cause == WindowCause::kNameserverRestarted
+               ? WindowCause::kNameserverRestarted
+               : WindowCause::kNameserverMissingBroker;
   }
   const std::int64_t since = t_ms - answer_age_ms - config.poll_name_server_interval;
   for (const auto& event : events) {
     if (event.t_ms > t_ms) break;
-    if (event.t_ms >= since && event.kind == "broker_removed" &&
+    if (event.t_ms >= since && event.kind == EventKind::kBrokerRemoved &&
         event.fields.value("removed_from_routes", false) &&
         event.fields.value("broker_addr", "") == addr &&
         std::find(nameservers.begin(), nameservers.end(), event.node) != nameservers.end()) {
-      return "expired_at_nameserver";
+      return WindowCause::kExpiredAtNameserver;
     }
   }
-  return "route_changed";
+  return WindowCause::kRouteChanged;
 }
 
 void route_windows(const Scenario& scenario, const Topology& topology,
@@ -268,16 +271,18 @@ void route_windows(const Scenario& scenario, const Topology& topology,
         const bool producer_up = process_up(network, p, t);
         const bool up = usable(network, p, b, t);
         stale.update(
-            producer_up && held && !up, t, [&] { return std::string(stale_cause(network, b, t)); },
-            [&] { return std::string(held ? "broker_usable_again" : "dropped_from_route"); });
+            producer_up && held && !up, t, [&] { return stale_cause(network, b, t); },
+            [&] {
+              return held ? WindowCause::kBrokerUsableAgain : WindowCause::kDroppedFromRoute;
+            });
         lost.update(
             ever_held && !held && up, t,
-            [&]() -> std::string {
-              if (write_perm_wiped(scenario, group.name, t)) return "write_perm_wiped";
-              if (!was_usable) return "awaiting_route_poll";
+            [&]() -> WindowCause {
+              if (write_perm_wiped(scenario, group.name, t)) return WindowCause::kWritePermWiped;
+              if (!was_usable) return WindowCause::kAwaitingRoutePoll;
               return lost_cause(health, nameservers, node.broker_addr, t, spec.config, events);
             },
-            [&] { return std::string(held ? "route_regained" : "broker_unusable"); });
+            [&] { return held ? WindowCause::kRouteRegained : WindowCause::kBrokerUnusable; });
         ever_held = ever_held || held;
         was_usable = up;
       }
@@ -301,8 +306,8 @@ nlohmann::json stats_json(const std::vector<const RouteWindow*>& windows,
   for (const RouteWindow* window : windows) {
     total += window->end_ms.value_or(duration_ms) - window->start_ms;
     if (window->end_ms) durations.push_back(*window->end_ms - window->start_ms);
-    ++causes[window->cause];
-    ++end_causes[window->end_cause];
+    ++causes[window_cause_name(window->cause)];
+    ++end_causes[window_cause_name(window->end_cause)];
   }
   nlohmann::json stats = distribution_json(durations, windows.size() - durations.size());
   stats["total_ms"] = total;
@@ -317,11 +322,57 @@ nlohmann::json window_json(const RouteWindow& window, const char* holder_key) {
           {"broker_node", window.broker_node},
           {"start_ms", window.start_ms},
           {"end_ms", window.end_ms ? nlohmann::json(*window.end_ms) : nlohmann::json()},
-          {"cause", window.cause},
-          {"end_cause", window.end_cause}};
+          {"cause", window_cause_name(window.cause)},
+          {"end_cause", window_cause_name(window.end_cause)}};
 }
 
 }  // namespace
+
+const char* window_cause_name(WindowCause cause) {
+  switch (cause) {
+    case WindowCause::kBrokerPoweredOff:
+      return "broker_powered_off";
+    case WindowCause::kBrokerDown:
+      return "broker_down";
+    case WindowCause::kBrokerPaused:
+      return "broker_paused";
+    case WindowCause::kBrokerCutFromProducer:
+      return "broker_cut_from_producer";
+    case WindowCause::kAwaitingRoutePoll:
+      return "awaiting_route_poll";
+    case WindowCause::kWritePermWiped:
+      return "write_perm_wiped";
+    case WindowCause::kNameserverRestarted:
+      return "nameserver_restarted";
+    case WindowCause::kNameserverMissingBroker:
+      return "nameserver_missing_broker";
+    case WindowCause::kExpiredAtNameserver:
+      return "expired_at_nameserver";
+    case WindowCause::kRouteChanged:
+      return "route_changed";
+    case WindowCause::kAwaitingRegistration:
+      return "awaiting_registration";
+    case WindowCause::kUnregistered:
+      return "unregistered";
+    case WindowCause::kRemovedWhileReachable:
+      return "removed_while_reachable";
+    case WindowCause::kBrokerUsableAgain:
+      return "broker_usable_again";
+    case WindowCause::kDroppedFromRoute:
+      return "dropped_from_route";
+    case WindowCause::kRouteRegained:
+      return "route_regained";
+    case WindowCause::kBrokerUnusable:
+      return "broker_unusable";
+    case WindowCause::kRegistered:
+      return "registered";
+    case WindowCause::kNameserverDown:
+      return "nameserver_down";
+    case WindowCause::kRunEnd:
+      return "run_end";
+  }
+  return "unknown";
+}
 
 RouteHealth route_health(const Scenario& scenario, const Topology& topology,
                          const std::vector<Event>& events, const RouteReplay& replay,

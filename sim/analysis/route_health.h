@@ -23,6 +23,36 @@ namespace nssim::sim {
 
 enum class RouteWindowKind { kStale, kLost, kMissing };
 
+// Why a route window began or ended (route_health.json's cause and end_cause, reports/README.md
+// Route health lists each), one enum with its names.
+enum class WindowCause : std::uint8_t {
+  // a stale window begins: the producer cannot use the broker it holds
+  kBrokerPoweredOff,
+  kBrokerDown,
+  kBrokerPaused,
+  kBrokerCutFromProducer,
+  // a lost window begins: the producer no longer holds a broker it can use
+  kAwaitingRoutePoll,
+  kWritePermWiped,
+  kNameserverRestarted,
+  kNameserverMissingBroker,
+  kExpiredAtNameserver,
+  kRouteChanged,
+  // a missing window begins (also kNameserverRestarted): a NameServer lists it no more
+  kAwaitingRegistration,
+  kUnregistered,
+  kRemovedWhileReachable,
+  // a window ends
+  kBrokerUsableAgain,
+  kDroppedFromRoute,
+  kRouteRegained,
+  kBrokerUnusable,
+  kRegistered,
+  kNameserverDown,
+  kRunEnd,
+};
+const char* window_cause_name(WindowCause cause);
+
 // One stretch of a producer's route to one broker group (its master), or of a NameServer's
 // routes missing one broker. `end_ms` is absent when the window was still open at the run's end.
 struct RouteWindow {
@@ -33,8 +63,8 @@ struct RouteWindow {
   std::string broker_addr;
   std::int64_t start_ms = 0;
   std::optional<std::int64_t> end_ms;
-  std::string cause;      // why it began
-  std::string end_cause;  // why it ended ("run_end" while open)
+  WindowCause cause = WindowCause::kRunEnd;      // why it began
+  WindowCause end_cause = WindowCause::kRunEnd;  // why it ended (kRunEnd while open)
 };
 
 struct RouteHealth {

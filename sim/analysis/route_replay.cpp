@@ -28,12 +28,12 @@ void set_held(ReplayIntervals& intervals, std::int64_t t_ms, bool listed) {
 // The spans in which the process is in one of `states`, consecutive ones joined; the last span
 // lasts beyond the run's end, as its state does.
 ReplayIntervals spans_in(const std::vector<ProcessSpan>& spans,
-                         std::initializer_list<const char*> states) {
+                         std::initializer_list<SpanState> states) {
   ReplayIntervals out;
   for (std::size_t k = 0; k < spans.size(); ++k) {
     const ProcessSpan& span = spans[k];
     if (std::none_of(states.begin(), states.end(),
-                     [&span](const char* state) { return span.state == state; }))
+                     [&span](SpanState state) { return span.state == state; }))
       continue;
     const std::optional<std::int64_t> end =
         k + 1 == spans.size() ? std::nullopt : std::optional<std::int64_t>(span.end_ms);
@@ -126,11 +126,11 @@ RouteReplay::RouteReplay(const Scenario& scenario, const std::vector<Event>& eve
     const RouteViewTable::OnAddress on_address = [&](const std::string& addr, bool listed) {
       set_held(held_by[addr], event.t_ms, listed);
     };
-    if (event.kind == "process_start") {
+    if (event.kind == EventKind::kProcessStart) {
       table.clear(on_address);
       replay.incarnations_.push_back({event.t_ms, e, std::nullopt});
       replay.views_.emplace_back(event.t_ms, table.fingerprint());
-    } else if (event.kind == "route_view") {
+    } else if (event.kind == EventKind::kRouteView) {
       table.apply(event.fields, on_address);
       replay.views_.emplace_back(event.t_ms, table.fingerprint());
       if (!table.empty() && !replay.incarnations_.empty() &&
@@ -144,8 +144,8 @@ RouteReplay::RouteReplay(const Scenario& scenario, const std::vector<Event>& eve
   const auto spans = process_spans_of(events, names_, scenario.duration_ms);
   for (auto& [name, replay] : nameservers_) {
     const std::vector<ProcessSpan>& life = spans.at(name);
-    const ReplayIntervals running = spans_in(life, {"up", "paused"});
-    replay.answering_ = spans_in(life, {"up"});
+    const ReplayIntervals running = spans_in(life, {SpanState::kUp, SpanState::kPaused});
+    replay.answering_ = spans_in(life, {SpanState::kUp});
     for (const auto& [addr, intervals] : held[name]) {
       ReplayIntervals listed = intersect_intervals(intervals, running);
       if (!listed.empty()) replay.listed_.emplace(addr, std::move(listed));

@@ -214,7 +214,7 @@ void add_missing_intervals(nlohmann::json& timelines, const RouteHealth& health)
         missing.push_back(
             {{"start_ms", window.start_ms},
              {"end_ms", window.end_ms ? nlohmann::json(*window.end_ms) : nlohmann::json()},
-             {"cause", window.cause}});
+             {"cause", window_cause_name(window.cause)}});
       }
       row["missing"] = std::move(missing);
     }

@@ -17,7 +17,7 @@ namespace {
 nlohmann::json spans_json(const std::vector<ProcessSpan>& spans) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& span : spans) {
-    out.push_back({{"state", span.state},
+    out.push_back({{"state", span_state_name(span.state)},
                    {"start_ms", span.start_ms},
                    {"end_ms", span.end_ms},
                    {"fault", span.fault ? nlohmann::json(*span.fault) : nlohmann::json()}});
@@ -62,7 +62,8 @@ nlohmann::json faults_touching(const Scenario& scenario, const TopologyNode& nod
 nlohmann::json detections_json(const Topology& topology, const std::vector<Event>& events) {
   nlohmann::json detections = nlohmann::json::array();
   for (const auto& event : events) {
-    if (event.kind != "broker_removed" || !event.fields.value("removed_from_routes", false))
+    if (event.kind != EventKind::kBrokerRemoved ||
+        !event.fields.value("removed_from_routes", false))
       continue;
     const std::string addr = event.fields.value("broker_addr", "");
     auto node = topology.broker_addresses.find(addr);

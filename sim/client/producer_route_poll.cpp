@@ -35,7 +35,7 @@ void ProducerModel::Impl::on_poll_topic_done(std::int64_t t_ms) {
 void ProducerModel::Impl::on_poll_failed(std::int64_t t_ms, const std::string& topic,
                                          const char* cause) {
   if (log != nullptr) {
-    log->add(t_ms, name, "route_poll_failed", {{"topic", topic}, {"cause", cause}});
+    log->add(t_ms, name, sim::EventKind::kRoutePollFailed, {{"topic", topic}, {"cause", cause}});
   }
   end_poll_round(t_ms);
 }

@@ -5,9 +5,9 @@
 
 namespace nssim::sim {
 
-void EventLog::add(std::int64_t t_ms, std::string node, std::string kind, nlohmann::json fields) {
+void EventLog::add(std::int64_t t_ms, std::string node, EventKind kind, nlohmann::json fields) {
   if (!events_.empty() && t_ms < events_.back().t_ms) sorted_ = false;
-  events_.push_back(Event{t_ms, std::move(node), std::move(kind), std::move(fields)});
+  events_.push_back(Event{t_ms, std::move(node), kind, std::move(fields)});
 }
 
 const std::vector<Event>& EventLog::events() const {
@@ -21,7 +21,8 @@ const std::vector<Event>& EventLog::events() const {
 
 void EventLog::write_jsonl(std::ostream& out) const {
   for (const auto& event : events()) {
-    nlohmann::json line = {{"t_ms", event.t_ms}, {"node", event.node}, {"kind", event.kind}};
+    nlohmann::json line = {
+        {"t_ms", event.t_ms}, {"node", event.node}, {"kind", event_kind_name(event.kind)}};
     if (!event.fields.empty()) line["fields"] = event.fields;
     out << line.dump() << '\n';
   }

@@ -9,18 +9,20 @@
 #include <string>
 #include <vector>
 
+#include "sim/record/event_kind.h"
+
 namespace nssim::sim {
 
 struct Event {
   std::int64_t t_ms = 0;
   std::string node;
-  std::string kind;
+  EventKind kind = EventKind::kProcessStart;
   nlohmann::json fields = nlohmann::json::object();
 };
 
 class EventLog {
  public:
-  void add(std::int64_t t_ms, std::string node, std::string kind,
+  void add(std::int64_t t_ms, std::string node, EventKind kind,
            nlohmann::json fields = nlohmann::json::object());
   // Events sorted by time, stable. Sorted on first read after an add (so const: a finished run's
   // record is read, never changed, by the analysis).

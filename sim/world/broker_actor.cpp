@@ -169,10 +169,10 @@ void BrokerActor::do_register_broker_all(const core::TopicConfigSerializeWrapper
         [this, ns, latch, finish](InvokeFailure failure, const core::RemotingResponse* response) {
           if (failure != InvokeFailure::kNone) {
             log_.add(
-                now_ms(), identity_.node_name, "register_failed",
+                now_ms(), identity_.node_name, EventKind::kRegisterFailed,
                 {{"nameserver", net_.history().name(ns)}, {"cause", invoke_failure_name(failure)}});
           } else if (response->code != core::response_code::kSuccess) {
-            log_.add(now_ms(), identity_.node_name, "register_rejected",
+            log_.add(now_ms(), identity_.node_name, EventKind::kRegisterRejected,
                      {{"nameserver", net_.history().name(ns)}, {"code", response->code}});
           }
           if (--latch->remaining == 0) finish();
@@ -194,7 +194,7 @@ void BrokerActor::update_topic(const core::TopicConfig& config, const core::Data
   core::TopicConfigSerializeWrapper increment;
   increment.topic_config_table[config.topic_name] = config;
   increment.data_version = version;
-  log_.add(now_ms(), identity_.node_name, "topic_updated",
+  log_.add(now_ms(), identity_.node_name, EventKind::kTopicUpdated,
            {{"topic", config.topic_name},
             {"readQueueNums", config.read_queue_nums},
             {"writeQueueNums", config.write_queue_nums},
@@ -274,7 +274,7 @@ void BrokerActor::begin_shutdown(std::function<void()> on_done) {
     stop();
     on_done();
   };
-  log_.add(now_ms(), identity_.node_name, "shutdown_begin");
+  log_.add(now_ms(), identity_.node_name, EventKind::kShutdownBegin);
   if (profile_ == core::Profile::kV4_9) {
     stop_serving();
     // Between the two, 4.9 shuts its message store down, whose DefaultMessageStore#shutdown

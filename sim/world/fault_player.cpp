@@ -49,7 +49,7 @@ std::vector<NodeId> FaultPlayer::nodes_of(const std::vector<std::string>& names)
   return nodes;
 }
 
-void FaultPlayer::log(std::size_t index, const char* phase) {
+void FaultPlayer::log(std::size_t index, EventKind phase) {
   const FaultSpec& fault = scenario_.faults[index];
   // Named by its position in the file, as every output and --set faults[j] name it.
   nlohmann::json fields = {{"fault", fault.file_index}, {"kind", fault_kind_name(fault.kind)}};
@@ -65,7 +65,7 @@ void FaultPlayer::begin(std::size_t index) {
   const FaultSpec& fault = scenario_.faults[index];
   NetworkHistory& history = net_.history();
   const std::int64_t now = now_ms();
-  log(index, "fault_begin");
+  log(index, EventKind::kFaultBegin);
   switch (fault.kind) {
     case FaultKind::kKill:
       for (NodeId node : nodes_of(fault.nodes)) {
@@ -130,7 +130,7 @@ void FaultPlayer::end(std::size_t index) {
   const FaultSpec& fault = scenario_.faults[index];
   NetworkHistory& history = net_.history();
   const std::int64_t now = now_ms();
-  log(index, "fault_end");
+  log(index, EventKind::kFaultEnd);
   switch (fault.kind) {
     case FaultKind::kKill:
     case FaultKind::kShutdown:
@@ -211,7 +211,7 @@ void FaultPlayer::admin_update_topic(const FaultSpec& fault) {
     if (info.broker_id != 0 || scenario_.broker_groups[info.group].name != fault.broker_name)
       continue;
     if (!incarnations_.update_topic(node, config)) {
-      record_.log.add(now_ms(), "controller", "admin_failed",
+      record_.log.add(now_ms(), "controller", EventKind::kAdminFailed,
                       {{"broker", info.name}, {"kind", fault_kind_name(fault.kind)}});
     }
   }

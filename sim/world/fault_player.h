@@ -31,7 +31,7 @@ class FaultPlayer {
   std::vector<NodeId> nodes_of(const std::vector<std::string>& names) const;
   void admin_write_perm(const FaultSpec& fault);
   void admin_update_topic(const FaultSpec& fault);
-  void log(std::size_t index, const char* phase);
+  void log(std::size_t index, EventKind phase);
 
   const Scenario& scenario_;
   WorldRecord& record_;

@@ -44,7 +44,7 @@ void Incarnations::start(NodeId node) {
   const TopologyNode& info = record_.topology.nodes[static_cast<std::size_t>(node)];
   if (info.role == NodeRole::kProducer) {
     producers_.start(node, epoch, now);
-    record_.log.add(now, info.name, "process_start", {{"epoch", epoch}});
+    record_.log.add(now, info.name, EventKind::kProcessStart, {{"epoch", epoch}});
     return;
   }
   std::unique_ptr<NodeActor> actor;
@@ -81,7 +81,7 @@ void Incarnations::start(NodeId node) {
   slot.actor = sg4::Actor::create(info.name, net_.host(node).host, [raw] { raw->run(); });
   slot.actor->daemonize();
   graveyard_.push_back(std::move(actor));
-  record_.log.add(now, info.name, "process_start", {{"epoch", epoch}});
+  record_.log.add(now, info.name, EventKind::kProcessStart, {{"epoch", epoch}});
 }
 
 // A process that ended: its actor is killed and its connections close as `kind` says.

@@ -146,7 +146,7 @@ void NameServerActor::admin(const core::RemotingRequest& request) {
   routes_.touch_request(request, *server_);
   view_.touch_request(request);
   const auto response = server_->process(request, core::ConnectionId{0}, now_ms());
-  log_.add(now_ms(), node_name_, "admin",
+  log_.add(now_ms(), node_name_, EventKind::kAdmin,
            {{"code", request.code}, {"response_code", response ? response->code : -1}});
   registry_changed();
 }
@@ -161,7 +161,7 @@ void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
   view_.touch_removals(removals);
   for (const auto& removal : removals) {
     if (!removal.removed_live_entry && !removal.removed_addr_entry) continue;
-    log_.add(now_ms(), node_name_, "broker_removed",
+    log_.add(now_ms(), node_name_, EventKind::kBrokerRemoved,
              {{"broker_addr", removal.broker_addr},
               {"broker_name", removal.broker_name},
               {"path", core::removal_path_name(removal.path)},
@@ -178,7 +178,7 @@ void NameServerActor::record(const std::vector<core::BrokerRemoval>& removals) {
 // their analysis grow as brokers^2 (sim/analysis/route_views.h rebuilds the tables).
 void NameServerActor::record_view() {
   if (auto change = view_.take_change(server_->route_info_manager())) {
-    log_.add(now_ms(), node_name_, "route_view", std::move(*change));
+    log_.add(now_ms(), node_name_, EventKind::kRouteView, std::move(*change));
   }
 }
 

@@ -60,10 +60,10 @@ struct HandMadeRun {
   }
   void start(const std::string& node, std::int64_t t_ms) {
     network.start_process(id(node), t_ms);
-    events.push_back({t_ms, node, "process_start", {{"epoch", 1}}});
+    events.push_back({t_ms, node, EventKind::kProcessStart, {{"epoch", 1}}});
     logged[node] = json::object();
   }
-  void fault(std::int64_t t_ms, const char* phase, std::size_t index) {
+  void fault(std::int64_t t_ms, EventKind phase, std::size_t index) {
     const FaultSpec& spec = scenario.faults[index];
     events.push_back(
         {t_ms,
@@ -72,7 +72,7 @@ struct HandMadeRun {
          {{"fault", index}, {"kind", fault_kind_name(spec.kind)}, {"nodes", spec.nodes}}});
   }
   void kill(std::int64_t t_ms, std::size_t index, const std::string& node) {
-    fault(t_ms, "fault_begin", index);
+    fault(t_ms, EventKind::kFaultBegin, index);
     network.stop_process(id(node), DownKind::kCrash, t_ms);
   }
   // The NameServer's route view listing `brokers`, as it logs it: what changed since its last
@@ -91,12 +91,13 @@ struct HandMadeRun {
       if (!listed.contains(group)) changed[group] = nullptr;
     }
     logged[ns] = listed;
-    events.push_back({t_ms, ns, "route_view", {{"changed", changed}, {"topics_digest", 1}}});
+    events.push_back(
+        {t_ms, ns, EventKind::kRouteView, {{"changed", changed}, {"topics_digest", 1}}});
   }
   void removal(std::int64_t t_ms, const std::string& ns, const std::string& broker) {
     events.push_back({t_ms,
                       ns,
-                      "broker_removed",
+                      EventKind::kBrokerRemoved,
                       {{"broker_addr", addr(broker)},
                        {"path", "connection_close"},
                        {"removed_from_routes", true}}});
@@ -106,8 +107,11 @@ struct HandMadeRun {
     for (const auto& f : scenario.faults) {
       windows.push_back({f.at_ms, f.duration_ms ? f.at_ms + *f.duration_ms : scenario.duration_ms});
     }
-    WorldRecord record{topology, {}, std::make_unique<SendStats>(windows),
-                       std::make_unique<NetworkHistory>(network), scenario.duration_ms};
+    WorldRecord record{topology,
+                       {},
+                       std::make_unique<SendStats>(windows),
+                       std::make_unique<NetworkHistory>(network),
+                       scenario.duration_ms};
     for (const Event& e : events) record.log.add(e.t_ms, e.node, e.kind, e.fields);
     return analyze_run(scenario, record);
   }
@@ -129,19 +133,19 @@ struct NameServerFaultRun : HandMadeRun {
     kill(12000, 1, "broker-b-0");
     removal(12001, "ns-0", "broker-b-0");
     view(12001, "ns-0", {"broker-a-0"});
-    fault(16000, "fault_end", 1);
+    fault(16000, EventKind::kFaultEnd, 1);
     start("broker-b-0", 16000);
     view(16002, "ns-0", {"broker-a-0", "broker-b-0"});
-    fault(30000, "fault_end", 0);
+    fault(30000, EventKind::kFaultEnd, 0);
     start("ns-1", 30000);
     view(31002, "ns-1", {"broker-a-0"});
-    fault(40000, "fault_begin", 2);
+    fault(40000, EventKind::kFaultBegin, 2);
     network.pause(id("ns-0"), 40000);
     kill(42000, 3, "broker-a-0");
     removal(42001, "ns-1", "broker-a-0");
     view(42001, "ns-1", {});
     view(46002, "ns-1", {"broker-b-0"});
-    fault(50000, "fault_end", 2);
+    fault(50000, EventKind::kFaultEnd, 2);
     network.resume(id("ns-0"), 50000);
     removal(50000, "ns-0", "broker-a-0");
     view(50000, "ns-0", {"broker-b-0"});
@@ -228,13 +232,13 @@ TEST(NameServerFaultAnalyses, RecoveryCountsARestartedNameServerFromItsFirstRegi
   run.start("broker-b-0", 1000);
   run.view(1002, "ns-0", {"broker-a-0", "broker-b-0"});
   run.view(1002, "ns-1", {"broker-a-0", "broker-b-0"});
-  run.fault(12000, "fault_begin", 0);
+  run.fault(12000, EventKind::kFaultBegin, 0);
   run.network.cut(run.id("broker-b-0"), run.id("producer-0"), 12000);
   run.network.cut(run.id("producer-0"), run.id("broker-b-0"), 12000);
   run.kill(20000, 1, "ns-1");
-  run.fault(21000, "fault_end", 1);
+  run.fault(21000, EventKind::kFaultEnd, 1);
   run.start("ns-1", 21000);
-  run.fault(25000, "fault_end", 0);
+  run.fault(25000, EventKind::kFaultEnd, 0);
   run.network.heal(run.id("broker-b-0"), run.id("producer-0"), 25000);
   run.network.heal(run.id("producer-0"), run.id("broker-b-0"), 25000);
   run.view(31002, "ns-1", {"broker-a-0", "broker-b-0"});

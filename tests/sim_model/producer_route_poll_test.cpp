@@ -29,7 +29,7 @@ std::vector<std::int64_t> asked_at(const Harness& h, const std::string& topic = 
 std::vector<std::string> poll_failures(Harness& h) {
   std::vector<std::string> out;
   for (const auto& e : h.log.events()) {
-    if (e.kind == "route_poll_failed") {
+    if (e.kind == EventKind::kRoutePollFailed) {
       out.push_back(e.fields["topic"].get<std::string>() + " " +
                     e.fields["cause"].get<std::string>());
     }

@@ -43,7 +43,7 @@ struct History {
   }
   void start(const std::string& node, std::int64_t t_ms) {
     network.start_process(id(node), t_ms);
-    events.push_back({t_ms, node, "process_start", {{"epoch", 1}}});
+    events.push_back({t_ms, node, EventKind::kProcessStart, {{"epoch", 1}}});
     if (node == "ns-0") logged = json::object();
   }
   // ns-0's route view listing `brokers`, logged as the NameServer logs it: what changed since
@@ -62,14 +62,15 @@ struct History {
       if (!listed.contains(group)) changed[group] = nullptr;
     }
     logged = listed;
-    events.push_back({t_ms, "ns-0", "route_view", {{"changed", changed}, {"topics_digest", 1}}});
+    events.push_back(
+        {t_ms, "ns-0", EventKind::kRouteView, {{"changed", changed}, {"topics_digest", 1}}});
   }
   json logged = json::object();  // ns-0's table as its views so far list it
   void removal(std::int64_t t_ms, const std::string& node, const char* path = "scan_expiry") {
     events.push_back(
         {t_ms,
          "ns-0",
-         "broker_removed",
+         EventKind::kBrokerRemoved,
          {{"broker_addr", addr(node)}, {"path", path}, {"removed_from_routes", true}}});
   }
   void route(std::int64_t t_ms, const std::set<std::string>& groups) {
@@ -101,8 +102,8 @@ TEST(RouteHealth, AKilledBrokerHeldInTheRouteIsStaleFromTheKillToTheDrop) {
   EXPECT_EQ(stale[0].broker, "broker-a");
   EXPECT_EQ(stale[0].start_ms, 100000);
   EXPECT_EQ(stale[0].end_ms, 119999);
-  EXPECT_EQ(stale[0].cause, "broker_down");
-  EXPECT_EQ(stale[0].end_cause, "dropped_from_route");
+  EXPECT_EQ(stale[0].cause, WindowCause::kBrokerDown);
+  EXPECT_EQ(stale[0].end_cause, WindowCause::kDroppedFromRoute);
   // A dead broker missing from the route is not lost.
   EXPECT_TRUE(of_kind(health, RouteWindowKind::kLost).empty());
 }
@@ -113,9 +114,9 @@ TEST(RouteHealth, APausedBrokerThatResumesBeforeTheDropEndsTheStaleWindowAtTheRe
   h.network.resume(h.id("broker-a-0"), 160000);
   const auto stale = of_kind(h.health(), RouteWindowKind::kStale);
   ASSERT_EQ(stale.size(), 1u);
-  EXPECT_EQ(stale[0].cause, "broker_paused");
+  EXPECT_EQ(stale[0].cause, WindowCause::kBrokerPaused);
   EXPECT_EQ(stale[0].end_ms, 160000);
-  EXPECT_EQ(stale[0].end_cause, "broker_usable_again");
+  EXPECT_EQ(stale[0].end_cause, WindowCause::kBrokerUsableAgain);
 }
 
 TEST(RouteHealth, ACutBetweenProducerAndBrokerIsStaleAndAPowerOffSaysSo) {
@@ -124,11 +125,11 @@ TEST(RouteHealth, ACutBetweenProducerAndBrokerIsStaleAndAPowerOffSaysSo) {
   h.network.power_off(h.id("broker-b-0"), 200000);
   const auto stale = of_kind(h.health(), RouteWindowKind::kStale);
   ASSERT_EQ(stale.size(), 2u);
-  EXPECT_EQ(stale[0].cause, "broker_cut_from_producer");
+  EXPECT_EQ(stale[0].cause, WindowCause::kBrokerCutFromProducer);
   EXPECT_EQ(stale[0].start_ms, 100000);
   EXPECT_FALSE(stale[0].end_ms.has_value());
-  EXPECT_EQ(stale[0].end_cause, "run_end");
-  EXPECT_EQ(stale[1].cause, "broker_powered_off");
+  EXPECT_EQ(stale[0].end_cause, WindowCause::kRunEnd);
+  EXPECT_EQ(stale[1].cause, WindowCause::kBrokerPoweredOff);
   EXPECT_EQ(stale[1].start_ms, 200000);
 }
 
@@ -146,13 +147,13 @@ TEST(RouteHealth, AHealthyBrokerTheNameServerExpiredIsLostUntilTheRouteHasItAgai
   // Unreachable from the NameServer until the heal, it is missing there only after it.
   ASSERT_EQ(health.missing.size(), 1u);
   EXPECT_EQ(health.missing[0].start_ms, 130000);
-  EXPECT_EQ(health.missing[0].cause, "awaiting_registration");
+  EXPECT_EQ(health.missing[0].cause, WindowCause::kAwaitingRegistration);
   const auto lost = of_kind(health, RouteWindowKind::kLost);
   ASSERT_EQ(lost.size(), 1u);
   EXPECT_EQ(lost[0].start_ms, 120000);
   EXPECT_EQ(lost[0].end_ms, 150000);
-  EXPECT_EQ(lost[0].cause, "expired_at_nameserver");
-  EXPECT_EQ(lost[0].end_cause, "route_regained");
+  EXPECT_EQ(lost[0].cause, WindowCause::kExpiredAtNameserver);
+  EXPECT_EQ(lost[0].end_cause, WindowCause::kRouteRegained);
 }
 
 TEST(RouteHealth, ARemovalLongerAgoThanAPollAndAnAnswerIsNotTheCause) {
@@ -163,7 +164,7 @@ TEST(RouteHealth, ARemovalLongerAgoThanAPollAndAnAnswerIsNotTheCause) {
   h.route(120000, {"broker-b"});
   auto lost = of_kind(h.health(), RouteWindowKind::kLost);
   ASSERT_EQ(lost.size(), 1u);
-  EXPECT_EQ(lost[0].cause, "route_changed");
+  EXPECT_EQ(lost[0].cause, WindowCause::kRouteChanged);
 
   History at_edge;
   at_edge.network.cut(at_edge.id("broker-a-0"), at_edge.id("ns-0"), 20000);
@@ -171,7 +172,7 @@ TEST(RouteHealth, ARemovalLongerAgoThanAPollAndAnAnswerIsNotTheCause) {
   at_edge.route(120000, {"broker-b"});
   lost = of_kind(at_edge.health(), RouteWindowKind::kLost);
   ASSERT_EQ(lost.size(), 1u);
-  EXPECT_EQ(lost[0].cause, "expired_at_nameserver");
+  EXPECT_EQ(lost[0].cause, WindowCause::kExpiredAtNameserver);
 }
 
 TEST(RouteHealth, ANameServerThatDropsABrokerItCanReachMakesItMissingThereAndLostDownstream) {
@@ -182,10 +183,10 @@ TEST(RouteHealth, ANameServerThatDropsABrokerItCanReachMakesItMissingThereAndLos
   const auto health = h.health();
   ASSERT_EQ(health.missing.size(), 1u);
   EXPECT_EQ(health.missing[0].start_ms, 110000);
-  EXPECT_EQ(health.missing[0].cause, "removed_while_reachable");
+  EXPECT_EQ(health.missing[0].cause, WindowCause::kRemovedWhileReachable);
   const auto lost = of_kind(health, RouteWindowKind::kLost);
   ASSERT_EQ(lost.size(), 1u);
-  EXPECT_EQ(lost[0].cause, "nameserver_missing_broker");
+  EXPECT_EQ(lost[0].cause, WindowCause::kNameserverMissingBroker);
 }
 
 TEST(RouteHealth, ACleanShutdownIsMissingFromItsUnregisterUntilTheProcessStops) {
@@ -195,9 +196,9 @@ TEST(RouteHealth, ACleanShutdownIsMissingFromItsUnregisterUntilTheProcessStops) 
   h.network.stop_process(h.id("broker-a-0"), DownKind::kShutdown, 100004);
   const auto health = h.health();
   ASSERT_EQ(health.missing.size(), 1u);
-  EXPECT_EQ(health.missing[0].cause, "unregistered");
+  EXPECT_EQ(health.missing[0].cause, WindowCause::kUnregistered);
   EXPECT_EQ(health.missing[0].end_ms, 100004);
-  EXPECT_EQ(health.missing[0].end_cause, "broker_unusable");
+  EXPECT_EQ(health.missing[0].end_cause, WindowCause::kBrokerUnusable);
 }
 
 TEST(RouteHealth, AWipedWritePermIsTheCauseOfTheLoss) {
@@ -210,8 +211,8 @@ TEST(RouteHealth, AWipedWritePermIsTheCauseOfTheLoss) {
   h.route(110000, {"broker-b"});
   const auto lost = of_kind(h.health(), RouteWindowKind::kLost);
   ASSERT_EQ(lost.size(), 1u);
-  EXPECT_EQ(lost[0].cause, "write_perm_wiped");
-  EXPECT_EQ(lost[0].end_cause, "run_end");
+  EXPECT_EQ(lost[0].cause, WindowCause::kWritePermWiped);
+  EXPECT_EQ(lost[0].end_cause, WindowCause::kRunEnd);
 }
 
 TEST(RouteHealth, ARestartedBrokerIsLostUntilTheNextPollButNotBeforeTheFirstRoute) {
@@ -225,7 +226,7 @@ TEST(RouteHealth, ARestartedBrokerIsLostUntilTheNextPollButNotBeforeTheFirstRout
   ASSERT_EQ(lost.size(), 1u);
   EXPECT_EQ(lost[0].start_ms, 200000);
   EXPECT_EQ(lost[0].end_ms, 229999);
-  EXPECT_EQ(lost[0].cause, "awaiting_route_poll");
+  EXPECT_EQ(lost[0].cause, WindowCause::kAwaitingRoutePoll);
 }
 
 TEST(RouteHealth, ARestartedNameServerIsMissingEveryLiveBrokerUntilItRegisters) {
@@ -239,8 +240,8 @@ TEST(RouteHealth, ARestartedNameServerIsMissingEveryLiveBrokerUntilItRegisters) 
   EXPECT_EQ(health.missing[0].broker_node, "broker-a-0");
   EXPECT_EQ(health.missing[0].start_ms, 200000);
   EXPECT_EQ(health.missing[0].end_ms, 215000);
-  EXPECT_EQ(health.missing[0].cause, "nameserver_restarted");
-  EXPECT_EQ(health.missing[0].end_cause, "registered");
+  EXPECT_EQ(health.missing[0].cause, WindowCause::kNameserverRestarted);
+  EXPECT_EQ(health.missing[0].end_cause, WindowCause::kRegistered);
   EXPECT_EQ(health.missing[1].broker_node, "broker-b-0");
   EXPECT_EQ(health.missing[1].end_ms, 214999);
 }
@@ -255,7 +256,7 @@ TEST(RouteHealth, ABrokerTheNameServerCannotReachIsNotMissing) {
   ASSERT_EQ(health.missing.size(), 1u);
   EXPECT_EQ(health.missing[0].start_ms, 300000);
   EXPECT_EQ(health.missing[0].end_ms, 310000);
-  EXPECT_EQ(health.missing[0].cause, "awaiting_registration");
+  EXPECT_EQ(health.missing[0].cause, WindowCause::kAwaitingRegistration);
 }
 
 TEST(RouteHealth, StatisticsCountOpenWindowsAsNeverAndTotalThemToTheRunEnd) {

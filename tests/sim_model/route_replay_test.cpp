@@ -21,15 +21,15 @@ Scenario two_nameservers() {
 }
 
 Event started(std::int64_t t_ms, const std::string& ns) {
-  return {t_ms, ns, "process_start", {{"epoch", 1}}};
+  return {t_ms, ns, EventKind::kProcessStart, {{"epoch", 1}}};
 }
 
-Event faulted(std::int64_t t_ms, const char* phase, const char* kind, const std::string& ns) {
+Event faulted(std::int64_t t_ms, EventKind phase, const char* kind, const std::string& ns) {
   return {t_ms, "controller", phase, {{"fault", 0}, {"kind", kind}, {"nodes", {ns}}}};
 }
 
 Event viewed(std::int64_t t_ms, const std::string& ns, const json& changed) {
-  return {t_ms, ns, "route_view", {{"changed", changed}, {"topics_digest", 1}}};
+  return {t_ms, ns, EventKind::kRouteView, {{"changed", changed}, {"topics_digest", 1}}};
 }
 
 using Spans = std::vector<std::pair<std::int64_t, std::optional<std::int64_t>>>;
@@ -45,8 +45,8 @@ const json kBrokerA = {{"broker-a", {{"0", "a:10911"}}}};
 TEST(RouteReplay, AKilledNameServerListsNothingFromItsKillAndStartsEmptyAgain) {
   const std::vector<Event> events = {started(0, "ns-0"),
                                      viewed(1000, "ns-0", kBrokerA),
-                                     faulted(5000, "fault_begin", "kill", "ns-0"),
-                                     faulted(8000, "fault_end", "kill", "ns-0"),
+                                     faulted(5000, EventKind::kFaultBegin, "kill", "ns-0"),
+                                     faulted(8000, EventKind::kFaultEnd, "kill", "ns-0"),
                                      started(8000, "ns-0"),
                                      viewed(9000, "ns-0", kBrokerA)};
   const RouteReplay replay(two_nameservers(), events);
@@ -70,7 +70,7 @@ TEST(RouteReplay, ARestartedNameServersFirstViewIsAgainstEmptyTables) {
   // before the kill and not registered again is gone, and its view fingerprint starts from empty.
   const json kBoth = {{"broker-a", {{"0", "a:10911"}}}, {"broker-b", {{"0", "b:10911"}}}};
   const std::vector<Event> events = {started(0, "ns-0"), viewed(1000, "ns-0", kBoth),
-                                     faulted(5000, "fault_begin", "shutdown", "ns-0"),
+                                     faulted(5000, EventKind::kFaultBegin, "shutdown", "ns-0"),
                                      started(6000, "ns-0"), viewed(7000, "ns-0", kBrokerA)};
   const RouteReplay replay(two_nameservers(), events);
   const NameServerReplay& ns = replay.nameserver("ns-0");
@@ -83,8 +83,8 @@ TEST(RouteReplay, ARestartedNameServersFirstViewIsAgainstEmptyTables) {
 
 TEST(RouteReplay, APausedNameServerKeepsListingButDoesNotAnswer) {
   const std::vector<Event> events = {started(0, "ns-0"), viewed(1000, "ns-0", kBrokerA),
-                                     faulted(5000, "fault_begin", "pause", "ns-0"),
-                                     faulted(8000, "fault_end", "pause", "ns-0")};
+                                     faulted(5000, EventKind::kFaultBegin, "pause", "ns-0"),
+                                     faulted(8000, EventKind::kFaultEnd, "pause", "ns-0")};
   const RouteReplay replay(two_nameservers(), events);
   const NameServerReplay& ns = replay.nameserver("ns-0");
   EXPECT_EQ(spans(ns.listed("a:10911")), (Spans{{1000, std::nullopt}}));

@@ -50,9 +50,9 @@ nlohmann::json per_node_record(WorldRecord& record) {
   nlohmann::json failed_polls = nlohmann::json::object();
   nlohmann::json removals = nlohmann::json::array();
   for (const Event& event : record.log.events()) {
-    if (event.kind == "route_poll_failed") {
+    if (event.kind == EventKind::kRoutePollFailed) {
       failed_polls[event.node].push_back(event.t_ms);
-    } else if (event.kind == "broker_removed") {
+    } else if (event.kind == EventKind::kBrokerRemoved) {
       removals.push_back(
           {{"t_ms", event.t_ms}, {"nameserver", event.node}, {"fields", event.fields}});
     }
