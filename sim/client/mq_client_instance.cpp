@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "common/invariant.h"
 #include "nameserver_core/ids.h"
 
 namespace nssim::sim {
@@ -81,7 +82,9 @@ std::shared_ptr<MQClientInstance::PublishEntry> MQClientInstance::publish_entry(
 void MQClientInstance::drop_retired(const PublishEntry* entry) {
   const auto it = std::find_if(retired_infos_.begin(), retired_infos_.end(),
                                [entry](const auto& held) { return held.get() == entry; });
-  if (it != retired_infos_.end()) retired_infos_.erase(it);
+  // retire_info keeps every retired entry a send still holds.
+  NSSIM_CHECK(it != retired_infos_.end(), "a retired publish info missing from retired_infos");
+  retired_infos_.erase(it);
 }
 
 void MQClientInstance::retire_info(std::shared_ptr<PublishEntry> entry) {
@@ -109,6 +112,7 @@ bool MQClientInstance::drop_namesrv_waiter(std::uint64_t caller, std::int64_t de
 }
 
 std::optional<std::uint64_t> MQClientInstance::unlock_namesrv(std::int64_t t_ms) {
+  NSSIM_CHECK(namesrv_locked_, "lockNamesrv released while nobody held it");
   namesrv_locked_ = false;
   for (auto it = namesrv_lock_waiters_.begin(); it != namesrv_lock_waiters_.end(); ++it) {
     if (it->second < t_ms) continue;  // its tryLock has timed out; its expiry runs now

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/invariant.h"
 #include "nameserver_core/profile.h"
 #include "nameserver_core/route_types.h"
 #include "sim/client/netty_remoting_client.h"
@@ -60,7 +61,9 @@ struct MQClientInstance {
   }
   // A send lets go of the publish info it held; a retired one is dropped with its last holder.
   void let_go(PublishEntry* entry) {
-    if (entry != nullptr && --entry->sends == 0 && entry->retired) drop_retired(entry);
+    if (entry == nullptr) return;
+    NSSIM_CHECK(entry->sends > 0, "a publish info let go by a send that did not hold it");
+    if (--entry->sends == 0 && entry->retired) drop_retired(entry);
   }
 
   // lockNamesrv: tryLock without waiting; a caller that must wait queues with its deadline; a

@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "common/invariant.h"
+
 namespace nssim::sim {
 
 namespace {
@@ -34,8 +36,7 @@ NodeId NettyRemotingClient::node_of(std::uint32_t addr) {
   std::optional<NodeId>& node = address_entries_[addr].node;
   if (!node) {
     const auto it = addresses_.find(address_ids_.name(addr));
-    if (it == addresses_.end())
-      producer_model_fail("a broker address missing from the AddressBook");
+    NSSIM_CHECK(it != addresses_.end(), "a broker address missing from the AddressBook");
     node = it->second;
   }
   return *node;
@@ -105,14 +106,14 @@ NettyRemotingClient::InvokeResult NettyRemotingClient::invoke_on_channel(
       }
       // 4.9: a FIN closes the channel without failFast: the request waits for its timeout.
       return {deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout, close_if_timeout};
-    case ExchangeOutcome::kSilent: {
-      // clientCloseSocketIfTimeout; 5.x closes only if left > 100 ms or left > timeout / 4.
-      const bool close =
-          close_if_timeout && (v4_9 || left > kMinCloseTimeoutMillis || left > timeout_ms / 4);
-      return {deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout, close};
-    }
+    case ExchangeOutcome::kSilent:
+      break;
   }
-  producer_model_fail("unknown exchange outcome");
+  NSSIM_CHECK(result.outcome == ExchangeOutcome::kSilent, "unknown exchange outcome");
+  // clientCloseSocketIfTimeout; 5.x closes only if left > 100 ms or left > timeout / 4.
+  const bool close =
+      close_if_timeout && (v4_9 || left > kMinCloseTimeoutMillis || left > timeout_ms / 4);
+  return {deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout, close};
 }
 
 void NettyRemotingClient::close_channel(std::uint64_t channel_id) {

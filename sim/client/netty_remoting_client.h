@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/invariant.h"
 #include "nameserver_core/profile.h"
 #include "sim/client/nameserver_client.h"
 #include "sim/client/producer_ids.h"
@@ -34,9 +35,6 @@ using AddressBook = std::map<std::string, NodeId>;
 // the sends just retried onto it. How often depends on the JVM's wake-up latency and the
 // millisecond phase of the send's start, which the model's milliseconds do not have.
 inline constexpr std::int64_t kTimedWaitOverrunMs = 1;
-
-// Programmer errors in the producer model and the client state it keeps: abort with a message.
-[[noreturn]] void producer_model_fail(const char* what);
 
 // Java: NettyRemotingClient (channelTables, getAndCreateChannel, invokeSync, closeChannel).
 class NettyRemotingClient {
@@ -131,7 +129,7 @@ class NettyRemotingClient {
   Channel* find_channel(std::uint64_t channel_id) { return channels_.find(channel_id); }
   Channel& channel_at(std::uint64_t channel_id) {
     Channel* channel = channels_.find(channel_id);
-    if (channel == nullptr) producer_model_fail("unknown channel");
+    NSSIM_CHECK(channel != nullptr, "unknown channel");
     return *channel;
   }
 

@@ -4,11 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <type_traits>
 #include <utility>
 
+#include "common/invariant.h"
 #include "nameserver_core/ids.h"
 #include "sim/client/producer_model_impl.h"
 
@@ -18,11 +17,6 @@ namespace {
 // Java: MQClientInstance#startScheduledTask's initialDelay for updateTopicRouteInfoFromNameServer.
 constexpr std::int64_t kFirstRoutePollDelayMs = 10;
 }  // namespace
-
-void producer_model_fail(const char* what) {  // declared in netty_remoting_client.h
-  std::fprintf(stderr, "ProducerModel: %s\n", what);
-  std::abort();
-}
 
 ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in, NodeId self_in,
                           std::string name_in, const NetworkHistory& network_in,
@@ -216,9 +210,8 @@ void ProducerModel::start_route_poll() {
 
 void ProducerModel::on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
                              std::int64_t t_ms, const RouteQuery& query) {
-  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
-    producer_model_fail("on_route: the answer precedes the model's present");
-  }
+  NSSIM_CHECK(!impl_->advanced_ms || t_ms >= *impl_->advanced_ms,
+              "on_route: the answer precedes the model's present");
   const std::uint64_t id = impl_->next_route_answer++;
   impl_->route_answers.emplace(id, Impl::RouteAnswer{topic, std::move(route), query, true});
   impl_->schedule(t_ms, Impl::EventKind::kRoute, id);
@@ -226,18 +219,16 @@ void ProducerModel::on_route(const std::string& topic, std::optional<core::Topic
 
 void ProducerModel::on_route_failed(const std::string& topic, std::int64_t t_ms,
                                     const RouteQuery& query) {
-  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
-    producer_model_fail("on_route_failed: the failure precedes the model's present");
-  }
+  NSSIM_CHECK(!impl_->advanced_ms || t_ms >= *impl_->advanced_ms,
+              "on_route_failed: the failure precedes the model's present");
   const std::uint64_t id = impl_->next_route_answer++;
   impl_->route_answers.emplace(id, Impl::RouteAnswer{topic, std::nullopt, query, false});
   impl_->schedule(t_ms, Impl::EventKind::kRoute, id);
 }
 
 void ProducerModel::advance_to(std::int64_t t_ms) {
-  if (impl_->advanced_ms && t_ms < *impl_->advanced_ms) {
-    producer_model_fail("advance_to: time goes backwards");
-  }
+  NSSIM_CHECK(!impl_->advanced_ms || t_ms >= *impl_->advanced_ms,
+              "advance_to: time goes backwards");
   impl_->advanced_ms = t_ms;
   while (const auto event = impl_->take_due(t_ms)) impl_->run(*event);
   impl_->observer.on_advanced(impl_->report_frontier(t_ms));

@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/invariant.h"
 #include "sim/client/mq_client_instance.h"
 #include "sim/client/mq_fault_strategy.h"
 #include "sim/client/producer_ids.h"
@@ -235,7 +236,7 @@ struct ProducerModel::Impl {
   }
   Send& send_at(std::uint64_t id) {
     Send* s = find_send(id);
-    if (s == nullptr) producer_model_fail("unknown send");
+    NSSIM_CHECK(s != nullptr, "unknown send");
     return *s;
   }
   Send& new_send(std::uint64_t id);

@@ -3,6 +3,7 @@
 // channel that is closed fails the requests pending on it (failFast).
 #include <utility>
 
+#include "common/invariant.h"
 #include "sim/client/producer_model_impl.h"
 
 namespace nssim::sim {
@@ -24,6 +25,7 @@ void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
 
 void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t t_ms) {
   Channel& channel = client.remoting.channel_at(channel_id);
+  NSSIM_CHECK(!channel.connected, "a channel's connect ended twice");
   const std::vector<std::uint64_t> waiting = std::exchange(channel.waiting, {});
   const Delivery outcome = channel.connect.outcome;
   if (outcome == Delivery::kDelivered) {

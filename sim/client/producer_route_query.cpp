@@ -8,6 +8,7 @@
 // from RouteHistory at the instant the NameServer processes it.
 #include <algorithm>
 
+#include "common/invariant.h"
 #include "sim/client/producer_model_impl.h"
 
 namespace nssim::sim {
@@ -159,7 +160,7 @@ void ProducerModel::Impl::send_route_request(std::uint32_t epoch, std::int64_t t
   if (result.cause == SendCause::kOk) {
     const auto processed = network.request_arrival(self, call.nameserver, epoch, t_ms,
                                                    call.begin_ms + timeout, kRouteRequestBytes);
-    if (!processed) producer_model_fail("an answered route request was never processed");
+    NSSIM_CHECK(processed.has_value(), "an answered route request was never processed");
     call.processed_ms = *processed;
   }
   plan_query(result);
