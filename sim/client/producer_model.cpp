@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 #include <utility>
 
 #include "common/invariant.h"
@@ -33,20 +32,12 @@ ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in,
       arrival_rng(rng.next_u64()),
       choice_rng(rng.next_u64()),
       start_ms(start_ms_in),
-      fault_strategy(profile_in, spec_in.config.send_latency_fault_enable,
-                     spec_in.config.start_detector_enable),
       client(profile_in, NettyRemotingClient(profile_in, self_in, network_in, addresses_in,
                                              {spec_in.config.connect_timeout_millis,
                                               spec_in.config.client_close_socket_if_timeout},
-                                             std::move(sources_in.nameservers))) {
-  // A few sends in flight at a time; the ring doubles when more are.
-  send_ring.resize(4);
-  topic_slot_of_position.reserve(spec.topics.size());
-  for (const std::string& topic : spec.topics) {
-    const auto [it, inserted] = topic_slots.emplace(topic, topic_slots.size());
-    topic_slot_of_position.push_back(it->second);
-  }
-  info_by_slot.resize(topic_slots.size());
+                                             std::move(sources_in.nameservers))),
+      producer(spec_in.topics, MqFaultStrategy(profile_in, spec_in.config.send_latency_fault_enable,
+                                               spec_in.config.start_detector_enable)) {
   if (spec.rate_per_s > 0.0 && !spec.topics.empty()) schedule_arrival(0);
 }
 
@@ -124,40 +115,15 @@ std::optional<ProducerModel::Impl::Event> ProducerModel::Impl::take_due(std::int
 
 void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
   schedule_arrival(++arrivals);
-  const std::uint64_t id = next_send_id++;
-  Send& send = new_send(id);
+  const std::uint64_t id = producer.next_send_id++;
+  Send& send = producer.new_send(id);
   send.record.topic = spec.topics[next_topic];
   send.topic_position = next_topic;
-  send.topic_slot = topic_slot_of_position[next_topic];
+  send.topic_slot = producer.topic_slot_of_position[next_topic];
   next_topic = (next_topic + 1) % spec.topics.size();
   send.record.start_ms = t_ms;
-  send.thread = send_threads.take(t_ms);
+  send.thread = producer.send_threads.take(t_ms);
   begin_send(id, t_ms);
-}
-
-ProducerModel::Impl::Send& ProducerModel::Impl::new_send(std::uint64_t id) {
-  while (send_ring[id & (send_ring.size() - 1)].live) {
-    // The ring is full around this id: double it, keeping every live send at its new slot.
-    std::vector<Send> bigger(send_ring.size() * 2);
-    for (Send& old : send_ring) {
-      if (!old.live) continue;
-      Send& moved = bigger[old.id & (bigger.size() - 1)];
-      // A queue that 4.9's pickOneAtLeast made up lives in the send itself: follow it.
-      const bool made_up = old.mq == &old.mq_picked;
-      moved = std::move(old);
-      if (made_up) moved.mq = &moved.mq_picked;
-    }
-    send_ring = std::move(bigger);
-  }
-  Send& send = send_ring[id & (send_ring.size() - 1)];
-  // A slot is free once finish_send has let go of its publish info and cleared its attempts.
-  // A fresh send is one assignment of plain values: a few stores, no Send constructed.
-  static_assert(std::is_trivially_copyable_v<SendState>);
-  static_cast<SendState&>(send) = SendState{};
-  send.id = id;
-  send.live = true;
-  ++live_sends;
-  return send;
 }
 
 void ProducerModel::Impl::on_route_answer(const std::string& topic,
@@ -168,8 +134,8 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
     applied = client.apply_route(topic, *route);
     if (applied.info != nullptr) {
       observer.on_publish_info(topic, t_ms, applied.info->info.brokers());
-      if (const auto slot = topic_slots.find(topic); slot != topic_slots.end()) {
-        info_by_slot[slot->second] = applied.info;
+      if (const auto slot = producer.topic_slots.find(topic); slot != producer.topic_slots.end()) {
+        producer.info_by_slot[slot->second] = applied.info;
       }
     }
   }
@@ -187,8 +153,8 @@ std::int64_t ProducerModel::Impl::report_frontier(std::int64_t t_ms) const {
   // A send's lines end at or after its start; sends yet to arrive start after t_ms, and route
   // answers yet to be applied are applied at or after it.
   std::int64_t frontier = t_ms;
-  if (live_sends == 0) return frontier;
-  for (const Send& send : send_ring) {
+  if (producer.live_sends == 0) return frontier;
+  for (const Send& send : producer.send_ring) {
     if (send.live) frontier = std::min(frontier, send.record.start_ms);
   }
   return frontier;
@@ -242,7 +208,7 @@ std::int64_t ProducerModel::lag_ms() const {
 
 const std::string& ProducerModel::name() const { return impl_->name; }
 
-std::size_t ProducerModel::in_flight_sends() const { return impl_->live_sends; }
+std::size_t ProducerModel::in_flight_sends() const { return impl_->producer.live_sends; }
 
 const TopicPublishInfo* ProducerModel::publish_info(const std::string& topic) const {
   const auto& table = impl_->client.topic_publish_info_table;

@@ -2,8 +2,10 @@
 // (events, arrivals, route answers), producer_send.cpp (DefaultMQProducerImpl#sendDefaultImpl),
 // producer_route_query.cpp (tryToFindTopicPublishInfo: lockNamesrv and the NameServer request),
 // producer_route_poll.cpp (the scheduled route poll) and producer_remoting.cpp (a send's requests
-// over NettyRemotingClient). The client's own state lives apart, as upstream's: MQClientInstance
-// (mq_client_instance.h) with its NettyRemotingClient (netty_remoting_client.h).
+// over NettyRemotingClient). The state lives as upstream's objects: the client instance
+// (MQClientInstance, mq_client_instance.h, with its NettyRemotingClient) and the producer
+// (DefaultMQProducerImpl, default_mq_producer_impl.h); Impl adds the event loop that drives them
+// and the route poll, which upstream's scheduled executor runs.
 #pragma once
 
 #include <cstdint>
@@ -18,12 +20,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "common/invariant.h"
+#include "sim/client/default_mq_producer_impl.h"
 #include "sim/client/mq_client_instance.h"
-#include "sim/client/mq_fault_strategy.h"
-#include "sim/client/producer_ids.h"
 #include "sim/client/producer_model.h"
-#include "sim/client/send_thread_pool.h"
 
 namespace nssim::sim {
 
@@ -33,7 +32,7 @@ struct ProducerModel::Impl {
        Rng rng, ProducerObserver& observer, std::int64_t start_ms);
 
   // The client state, split as upstream's objects: the client instance (its tables, lockNamesrv
-  // and its remoting client) and the send below (DefaultMQProducerImpl's).
+  // and its remoting client) and the producer (DefaultMQProducerImpl: its sends).
   using PublishEntry = MQClientInstance::PublishEntry;
   using Channel = NettyRemotingClient::Channel;
   using InvokeResult = NettyRemotingClient::InvokeResult;
@@ -78,43 +77,7 @@ struct ProducerModel::Impl {
   std::int64_t report_frontier(std::int64_t t_ms) const;
 
   // ---- sends (producer_send.cpp) ----
-  // Java: the locals of one DefaultMQProducerImpl#sendDefaultImpl call, from its arrival to its
-  // report. Plain values, so that a ring slot becomes a fresh send by one assignment of a
-  // SendState (new_send): every field has its start value here and none can be missed.
-  struct SendState {
-    std::uint64_t id = 0;
-    bool live = false;
-    std::uint32_t thread = 0;        // the send_threads thread it runs on, arrival to end
-    std::size_t topic_position = 0;  // index into spec.topics, which record.topic views
-    std::size_t topic_slot = 0;      // index into info_by_slot
-    PublishEntry* info = nullptr;    // fixed for the whole send, as upstream's local (hold_info)
-    int times = 0;
-    int times_total = 0;
-    // The last queue selected: one of info's queues, or Send::mq_picked (4.9's pickOneAtLeast
-    // makes one up); null before the first. mq_broker is its broker id.
-    const MessageQueue* mq = nullptr;
-    std::uint32_t mq_broker = 0;
-    SendCause exception = SendCause::kOk;  // the last attempt's failure
-    std::uint64_t token = 0;               // bumped whenever its pending event is replaced
-    // The running attempt.
-    std::int64_t attempt_begin_ms = 0;
-    std::int64_t attempt_timeout_ms = 0;
-    std::uint32_t addr = 0;  // address id
-    std::uint64_t channel = 0;
-    // The planned end of the running attempt, or of the running route query's request.
-    std::int64_t planned_end_ms = 0;
-    SendCause planned_cause = SendCause::kOk;
-    bool planned_close = false;
-    // tryToFindTopicPublishInfo is on its second update, for the default topic TBW102.
-    bool query_default = false;
-  };
-  // A send: its state, and two buffers a slot keeps from send to send, each written before it is
-  // read: the report (topic and start at the arrival, end and cause in finish_send, attempts
-  // cleared there) and the queue pickOneAtLeast makes up (filled by each selection that uses it).
-  struct Send : SendState {
-    SendRecord record;
-    MessageQueue mq_picked;
-  };
+  using Send = DefaultMQProducerImpl::Send;
   // A send takes or lets go of the publish info it keeps for its whole run.
   void hold_info(Send& send, PublishEntry* entry);
   void release_info(Send& send);
@@ -196,10 +159,6 @@ struct ProducerModel::Impl {
   Rng arrival_rng;  // inter-arrival gaps only, so arrivals do not depend on routes or faults
   Rng choice_rng;   // indexes and pickOneAtLeast
   std::int64_t start_ms;
-  MqFaultStrategy fault_strategy;
-  // The application threads that make the sends. Upstream leaves them to the application; the
-  // model takes Executors#newCachedThreadPool, one per producer: open-loop arrivals, none queued.
-  CachedThreadPool send_threads;
 
   // ---- state ----
   std::priority_queue<Event, std::vector<Event>, Later> events;
@@ -215,6 +174,7 @@ struct ProducerModel::Impl {
   std::size_t next_topic = 0;
 
   MQClientInstance client;
+  DefaultMQProducerImpl producer;
   struct RouteAnswer {
     std::string topic;
     std::optional<core::TopicRouteData> route;
@@ -225,26 +185,6 @@ struct ProducerModel::Impl {
   std::uint64_t next_route_answer = 0;
 
   RoutePoll poll;
-
-  // The sends in flight, in a ring indexed by id (grown when an id's slot is still in use).
-  std::vector<Send> send_ring;
-  std::size_t live_sends = 0;
-  std::uint64_t next_send_id = 0;
-  Send* find_send(std::uint64_t id) {
-    Send& s = send_ring[id & (send_ring.size() - 1)];
-    return s.live && s.id == id ? &s : nullptr;
-  }
-  Send& send_at(std::uint64_t id) {
-    Send* s = find_send(id);
-    NSSIM_CHECK(s != nullptr, "unknown send");
-    return *s;
-  }
-  Send& new_send(std::uint64_t id);
-
-  // Per spec topic (the first position of each name): the publish info sends start with.
-  std::vector<std::size_t> topic_slot_of_position;
-  std::unordered_map<std::string, std::size_t> topic_slots;
-  std::vector<std::shared_ptr<PublishEntry>> info_by_slot;
 };
 
 }  // namespace nssim::sim

@@ -41,7 +41,7 @@ core::TopicRouteData default_topic_route(core::TopicRouteData route) {
 // TopicPublishInfo in the table (putIfAbsent); the model leaves the slot empty, which every reader
 // treats alike (not ok, no route info).
 void ProducerModel::Impl::try_to_find_topic_publish_info(std::uint64_t id, std::int64_t t_ms) {
-  send_at(id).query_default = false;
+  producer.send_at(id).query_default = false;
   lock_namesrv(id, t_ms);
 }
 
@@ -78,8 +78,8 @@ void ProducerModel::Impl::on_update_skipped(std::uint64_t caller, std::int64_t t
     on_poll_topic_done(t_ms);
     return;
   }
-  Send& send = send_at(caller);
-  if (!send.query_default && !info_by_slot[send.topic_slot]) {
+  Send& send = producer.send_at(caller);
+  if (!send.query_default && !producer.info_by_slot[send.topic_slot]) {
     send.query_default = true;
     lock_namesrv(caller, t_ms);
     return;
@@ -89,7 +89,7 @@ void ProducerModel::Impl::on_update_skipped(std::uint64_t caller, std::int64_t t
 
 const std::string& ProducerModel::Impl::route_call_topic(std::uint64_t caller) {
   return caller == kRoutePollCaller ? spec.topics[poll.position]
-                                    : spec.topics[send_at(caller).topic_position];
+                                    : spec.topics[producer.send_at(caller).topic_position];
 }
 
 // Java: MQClientAPIImpl#getTopicRouteInfoFromNameServer with mqClientApiTimeout, under the lock.
@@ -99,7 +99,7 @@ void ProducerModel::Impl::update_topic_route_info(std::uint64_t caller, std::int
   RouteCall& call = client.route_call;
   call = RouteCall{};
   call.caller = caller;
-  call.is_default = caller != kRoutePollCaller && send_at(caller).query_default;
+  call.is_default = caller != kRoutePollCaller && producer.send_at(caller).query_default;
   call.begin_ms = t_ms;
   call.tries_left =
       profile == core::Profile::kV4_9 ? client.remoting.nameservers().selector.size() : 1;
@@ -222,8 +222,8 @@ void ProducerModel::Impl::on_query_done(std::int64_t t_ms) {
     on_poll_topic_done(t_ms);
     return;
   }
-  Send& send = send_at(caller);
-  if (!send.query_default && !info_by_slot[send.topic_slot]) {
+  Send& send = producer.send_at(caller);
+  if (!send.query_default && !producer.info_by_slot[send.topic_slot]) {
     // No route info yet: the default topic next. The non-fair lockNamesrv goes back to this
     // thread, which asks again at once, before a woken waiter runs.
     send.query_default = true;

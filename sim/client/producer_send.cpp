@@ -40,8 +40,8 @@ void ProducerModel::Impl::release_info(Send& send) {
 // Java: DefaultMQProducerImpl#sendDefaultImpl up to its loop. beginTimestampFirst is the arrival,
 // so the time a route query takes (producer_route_query.cpp) counts against sendMsgTimeout.
 void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = send_at(id);
-  const auto& info = info_by_slot[send.topic_slot];
+  Send& send = producer.send_at(id);
+  const auto& info = producer.info_by_slot[send.topic_slot];
   if (info && info->info.ok()) {
     start_with_publish_info(id, t_ms);
     return;
@@ -50,8 +50,8 @@ void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
 }
 
 void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = send_at(id);
-  hold_info(send, info_by_slot[send.topic_slot].get());
+  Send& send = producer.send_at(id);
+  hold_info(send, producer.info_by_slot[send.topic_slot].get());
   if (send.info == nullptr || !send.info->info.ok()) {
     // MQClientException "No route info of this topic" (NOT_FOUND_TOPIC_EXCEPTION).
     finish_send(id, t_ms, SendCause::kNoRoute);
@@ -62,9 +62,9 @@ void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t
 }
 
 ThreadIndexes ProducerModel::Impl::thread_indexes(const Send& send) {
-  SendThread& thread = send_threads.thread(send.thread);
+  SendThread& thread = producer.send_threads.thread(send.thread);
   if (thread.send_which_queue.size() <= send.topic_slot) {
-    thread.send_which_queue.resize(topic_slots.size());
+    thread.send_which_queue.resize(producer.topic_slots.size());
   }
   SendThread::IndexValue& value = thread.send_which_queue[send.topic_slot];
   if (value.info_serial != send.info->serial) {
@@ -80,7 +80,7 @@ ThreadIndexes ProducerModel::Impl::thread_indexes(const Send& send) {
 // The queue is selected before the budget check, so an attempt that used the whole budget still
 // advances the round-robin index.
 void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = send_at(id);
+  Send& send = producer.send_at(id);
   if (send.times >= send.times_total) {
     finish_send(id, t_ms, send.exception);
     return;
@@ -88,7 +88,7 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
   const bool reset_index = send.times > 0;  // 5.x; 4.9 has no reset
   const std::string* last_broker = send.mq != nullptr ? &send.mq->broker_name : nullptr;
   PublishEntry& entry = *send.info;
-  const MessageQueue& mq = fault_strategy.select_one_message_queue(
+  const MessageQueue& mq = producer.mq_fault_strategy.select_one_message_queue(
       entry.info, thread_indexes(send), last_broker, reset_index, t_ms, choice_rng, send.mq_picked);
   send.mq = &mq;
   send.mq_broker = &mq == &send.mq_picked ? client.broker_ids.intern(mq.broker_name)
@@ -115,7 +115,7 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
 // checks see no time pass here, so only the address lookup can fail before the remoting call.
 void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
                                         std::int64_t timeout_ms) {
-  Send& send = send_at(id);
+  Send& send = producer.send_at(id);
   send.attempt_begin_ms = t_ms;
   send.attempt_timeout_ms = timeout_ms;
   AttemptRecord& attempt = send.record.attempts.emplace_back();
@@ -139,7 +139,7 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
 
 // Java: the catch blocks of sendDefaultImpl (10.5 step 5).
 void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
-  Send& send = send_at(id);
+  Send& send = producer.send_at(id);
   AttemptRecord& attempt = send.record.attempts.back();
   attempt.end_ms = t_ms;
   attempt.cause = cause;
@@ -149,17 +149,19 @@ void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, 
   if (cause == SendCause::kOk) {
     // Every answer from a live broker is SEND_OK: broker-side errors and store statuses are not
     // modelled, so retryAnotherBrokerWhenNotStoreOK and retryResponseCodes never apply.
-    fault_strategy.update_fault_item(broker, latency, /*isolation=*/false, /*reachable=*/true,
-                                     t_ms);
+    producer.mq_fault_strategy.update_fault_item(broker, latency, /*isolation=*/false,
+                                                 /*reachable=*/true, t_ms);
     finish_send(id, t_ms, SendCause::kOk);
     return;
   }
   if (is_remoting_exception(cause)) {
-    fault_strategy.update_fault_item(broker, latency, /*isolation=*/true,
-                                     /*reachable=*/!fault_strategy.start_detector_enable(), t_ms);
+    producer.mq_fault_strategy.update_fault_item(
+        broker, latency, /*isolation=*/true,
+        /*reachable=*/!producer.mq_fault_strategy.start_detector_enable(), t_ms);
   } else {
     // MQClientException (kNoRoute): 4.9 isolates, 5.x does not.
-    fault_strategy.update_fault_item(broker, latency, /*isolation=*/v4_9, /*reachable=*/true, t_ms);
+    producer.mq_fault_strategy.update_fault_item(broker, latency, /*isolation=*/v4_9,
+                                                 /*reachable=*/true, t_ms);
   }
   send.exception = cause;  // "resend at once"
   ++send.times;
@@ -167,11 +169,11 @@ void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, 
 }
 
 void ProducerModel::Impl::finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
-  Send& send = send_at(id);
+  Send& send = producer.send_at(id);
   send.live = false;
-  --live_sends;
+  --producer.live_sends;
   release_info(send);
-  send_threads.give_back(send.thread, t_ms);
+  producer.send_threads.give_back(send.thread, t_ms);
   SendRecord& record = send.record;
   record.end_ms = t_ms;
   record.cause = cause;
