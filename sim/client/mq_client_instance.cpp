@@ -43,10 +43,10 @@ MQClientInstance::RouteApplied MQClientInstance::apply_route(const std::string& 
     note_master_address(bd);
   }
   applied.info = publish_entry(topic_route_data_to_topic_publish_info(route));
-  const std::set<std::string> after = applied.info->info.brokers();
+  const std::set<std::string>& after = applied.info->brokers;
   std::shared_ptr<PublishEntry>& entry = topic_publish_info_table[topic];
   if (entry != nullptr) {
-    const std::set<std::string> had = entry->info.brokers();
+    const std::set<std::string>& had = entry->brokers;
     applied.gained = names_missing_from(after, had);
     applied.lost = names_missing_from(had, after);
   } else {
@@ -71,7 +71,8 @@ void MQClientInstance::note_master_address(const core::BrokerData& broker) {
 std::shared_ptr<MQClientInstance::PublishEntry> MQClientInstance::publish_entry(
     TopicPublishInfo info) {
   auto entry = std::make_shared<PublishEntry>(
-      PublishEntry{std::move(info), {}, 0, false, next_info_serial_++});
+      PublishEntry{std::move(info), {}, {}, 0, false, next_info_serial_++});
+  entry->brokers = entry->info.brokers();
   entry->queue_brokers.reserve(entry->info.message_queue_list().size());
   for (const MessageQueue& mq : entry->info.message_queue_list()) {
     entry->queue_brokers.push_back(broker_ids.intern(mq.broker_name));

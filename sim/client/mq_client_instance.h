@@ -39,9 +39,10 @@ struct MQClientInstance {
   struct PublishEntry {
     TopicPublishInfo info;
     std::vector<std::uint32_t> queue_brokers;
-    int sends = 0;             // sends holding it
-    bool retired = false;      // no longer in the tables
-    std::uint64_t serial = 0;  // from 1, in creation order: whose sendWhichQueue a value is
+    std::set<std::string> brokers;  // info.brokers(), built once: a route answer reads it twice
+    int sends = 0;                  // sends holding it
+    bool retired = false;           // no longer in the tables
+    std::uint64_t serial = 0;       // from 1, in creation order: whose sendWhichQueue a value is
   };
   // What a route answer did to the tables: the new publish info (null: nothing changed) and
   // the groups it gained and lost writable queues on, sorted.

@@ -133,7 +133,7 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
   if (route) {
     applied = client.apply_route(topic, *route);
     if (applied.info != nullptr) {
-      observer.on_publish_info(topic, t_ms, applied.info->info.brokers());
+      observer.on_publish_info(topic, t_ms, applied.info->brokers);
       if (const auto slot = producer.topic_slots.find(topic); slot != producer.topic_slots.end()) {
         producer.info_by_slot[slot->second] = applied.info;
       }

@@ -27,8 +27,4 @@ std::uint32_t CachedThreadPool::take(std::int64_t t_ms) {
   return id;
 }
 
-void CachedThreadPool::give_back(std::uint32_t thread, std::int64_t t_ms) {
-  idle_.emplace_back(thread, t_ms);
-}
-
 }  // namespace nssim::sim
