@@ -81,7 +81,8 @@ void ProducerModel::Impl::on_attempt_done(std::uint64_t id, std::uint64_t token,
     channel->remove_pending(id);
     if (send.planned_close) {
       close_channel(channel_id, t_ms, /*fail_fast=*/true);
-    } else {
+    } else if (channel->closed) {
+      // Only a closed channel is forgotten; checked here, the common open one skips the look-up.
       client.remoting.forget_channel_if_idle(channel_id);
     }
   }
