@@ -9,15 +9,11 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <limits>
 #include <map>
-#include <memory>
 #include <optional>
 #include <queue>
-#include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "sim/client/default_mq_producer_impl.h"
