@@ -22,8 +22,8 @@
 #include "commands.h"
 #include "cost_limits.h"
 #include "flag_checks.h"
-#include "junit_report.h"
 #include "output_dir.h"
+#include "reports/junit_report.h"
 
 namespace nssim::cli {
 

@@ -7,10 +7,10 @@
 #include "child_runs.h"
 #include "commands.h"
 #include "output_dir.h"
+#include "reports/sweep/sweep_document.h"
+#include "reports/sweep/sweep_files.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sweep_command.h"
-#include "sweep_document.h"
-#include "sweep_files.h"
 
 namespace nssim::cli {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "junit_report.h"
+#include "reports/junit_report.h"
 #include "sim/scenario/run_cost.h"
 
 namespace nssim::cli {

@@ -13,10 +13,10 @@
 
 #include "child_runs.h"
 #include "commands.h"
-#include "compare_report.h"
-#include "compare_seeds.h"
 #include "flag_checks.h"
 #include "output_dir.h"
+#include "reports/compare/compare_report.h"
+#include "reports/compare/compare_seeds.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sweep_command.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "expectations.h"
-#include "report_document.h"
+#include "reports/expectations.h"
+#include "reports/report_document.h"
 #include "sim/analysis/result_figures.h"
 #include "sim/scenario/scenario.h"
 

@@ -14,10 +14,10 @@
 #include "forked_runs.h"
 #include "output_dir.h"
 #include "rate_progress.h"
-#include "report_document.h"
+#include "reports/report_document.h"
+#include "reports/sweep/sweep_files.h"
 #include "sim/analysis/run_analysis.h"
 #include "sim/world/world.h"
-#include "sweep_files.h"
 #include "sweep_shards.h"
 #include "sweep_summary.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "reports/sweep/sweep_document.h"
 #include "sim/scenario/scenario.h"
-#include "sweep_document.h"
 
 namespace nssim::cli {
 

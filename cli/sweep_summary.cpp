@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "report_field.h"
+#include "reports/report_field.h"
 
 namespace nssim::cli {
 

@@ -15,8 +15,8 @@
 
 #include "cli/sweep_shards.h"
 #include "cli/sweep_summary.h"
-#include "sweep_document.h"
-#include "sweep_files.h"
+#include "reports/sweep/sweep_document.h"
+#include "reports/sweep/sweep_files.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // File: check_expectations (see expectations.h).
-#include "expectations.h"
+#include "reports/expectations.h"
 
 #include <cctype>
 #include <cmath>

@@ -1,5 +1,5 @@
 // File: member_texts and object_text (see json_text.h).
-#include "json_text.h"
+#include "reports/json_text.h"
 
 namespace nssim::reports {
 

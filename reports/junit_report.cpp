@@ -1,9 +1,9 @@
 // File: junit_suite_from_report and render_junit (see junit_report.h).
-#include "junit_report.h"
+#include "reports/junit_report.h"
 
 #include <cstddef>
 
-#include "report_field.h"
+#include "reports/report_field.h"
 
 namespace nssim::reports {
 

@@ -1,5 +1,5 @@
 // File: build_report (see report_document.h).
-#include "report_document.h"
+#include "reports/report_document.h"
 
 #include <cmath>
 #include <cstdint>

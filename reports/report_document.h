@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "expectations.h"
+#include "reports/expectations.h"
 
 namespace nssim::reports {
 

@@ -1,5 +1,5 @@
 // File: field (see report_field.h).
-#include "report_field.h"
+#include "reports/report_field.h"
 
 #include <cmath>
 

@@ -1,11 +1,11 @@
 // File: render_report_files (see report_files.h). One line per file keeps the list easy to extend.
-#include "report_files.h"
+#include "reports/report_files.h"
 
-#include "html_report.h"
-#include "json_text.h"
-#include "junit_report.h"
-#include "markdown_report.h"
-#include "timeseries_csv.h"
+#include "reports/html/html_report.h"
+#include "reports/json_text.h"
+#include "reports/junit_report.h"
+#include "reports/markdown/markdown_report.h"
+#include "reports/timeseries_csv.h"
 
 namespace nssim::reports {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "report_field.h"
+#include "reports/report_field.h"
 
 namespace nssim::reports {
 

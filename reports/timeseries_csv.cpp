@@ -1,5 +1,5 @@
 // File: render_timeseries_csv (see timeseries_csv.h).
-#include "timeseries_csv.h"
+#include "reports/timeseries_csv.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "report_field.h"
+#include "reports/report_field.h"
 
 namespace nssim::reports {
 

@@ -1,7 +1,7 @@
-// File: tests of the two-run comparison (reports/compare_report.h) on a small hand-made report:
-// which figures become rows, how changes are measured and ranked, and what the Markdown and HTML
-// documents show.
-#include "compare_report.h"
+// File: tests of the two-run comparison (reports/compare/compare_report.h) on a small hand-made
+// report: which figures become rows, how changes are measured and ranked, and what the Markdown and
+// HTML documents show.
+#include "reports/compare/compare_report.h"
 
 #include <gtest/gtest.h>
 

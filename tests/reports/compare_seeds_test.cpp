@@ -1,6 +1,6 @@
 // nssim compare --seeds: the CDFs compare.html draws, per outage and for the whole run's route
 // windows, each with its caption and the sorted values of each side.
-#include "compare_seeds.h"
+#include "reports/compare/compare_seeds.h"
 
 #include <gtest/gtest.h>
 

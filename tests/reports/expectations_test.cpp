@@ -1,6 +1,6 @@
 // Expectations against a run's result: figure paths, operators, predicted bounds, and the
 // messages that say which figure moved and by how much.
-#include "expectations.h"
+#include "reports/expectations.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // one section per outage, the expectations, escaping of hostile strings, no external resources,
 // bounded bar counts for long runs, and byte-identical output (route health:
 // html_route_health_test.cpp).
-#include "html_report.h"
+#include "reports/html/html_report.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "html_escape.h"
 #include "report_fixtures.h"
+#include "reports/html/html_escape.h"
 
 namespace nssim::reports {
 namespace {

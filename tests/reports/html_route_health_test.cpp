@@ -4,8 +4,8 @@
 // brokers only a NameServer missed, and the whole run's window lists with their cap.
 #include <gtest/gtest.h>
 
-#include "html_report.h"
 #include "report_fixtures.h"
+#include "reports/html/html_report.h"
 
 namespace nssim::reports {
 namespace {

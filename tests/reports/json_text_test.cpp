@@ -1,5 +1,5 @@
 // Pretty JSON text written from shared member texts: the same bytes as nlohmann's dump(2).
-#include "json_text.h"
+#include "reports/json_text.h"
 
 #include <gtest/gtest.h>
 

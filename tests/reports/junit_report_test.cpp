@@ -1,6 +1,6 @@
 // junit.xml: one case per expectation, failures with their detail, escaping, and suites that
 // `nssim check` builds by hand for scenarios that did not run.
-#include "junit_report.h"
+#include "reports/junit_report.h"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
 // report.md: the golden rendering of a hand-made report, and the rules behind it (never for
 // null, escaped cells, short spans in milliseconds, missing sections, a NameServer's outcome,
 // the route-health lists and their cap).
-#include "markdown_report.h"
+#include "reports/markdown/markdown_report.h"
 
 #include <gtest/gtest.h>
 
-#include "markdown_format.h"
 #include "report_fixtures.h"
+#include "reports/markdown/markdown_format.h"
 
 namespace nssim::reports {
 namespace {

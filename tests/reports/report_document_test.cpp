@@ -1,12 +1,12 @@
 // The report document: result fields carried over, expectations recorded beside their verdicts,
 // the overall verdict, and the report files rendered from it.
-#include "report_document.h"
+#include "reports/report_document.h"
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "report_files.h"
+#include "reports/report_files.h"
 
 namespace nssim::reports {
 namespace {

@@ -1,11 +1,11 @@
 // sweep.json from a plan and records: records are sliced by grid point, each figure's extremes
 // name their seed and command, and sweep expectations hold or fail on both sides of their bound
 // with the worst seed named.
-#include "sweep_document.h"
+#include "reports/sweep/sweep_document.h"
 
 #include <gtest/gtest.h>
 
-#include "sweep_files.h"
+#include "reports/sweep/sweep_files.h"
 
 namespace nssim::reports {
 namespace {

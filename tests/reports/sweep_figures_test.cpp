@@ -1,6 +1,6 @@
 // One run's figures as a sweep records them: which leaves of result.json count, what "inside the
 // predicted window" means at its exact edges, and that a seeds.jsonl line reads back unchanged.
-#include "sweep_figures.h"
+#include "reports/sweep/sweep_figures.h"
 
 #include <gtest/gtest.h>
 

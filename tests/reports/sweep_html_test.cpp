@@ -1,12 +1,12 @@
 // sweep.html: one histogram per headline figure and outage (a panel per point), RocketMQ's
 // predicted window where there is one, the worst seeds' replay commands, the grid's p50 / p99
 // chart, notes for figures without values, escaping of hostile strings, and identical bytes.
-#include "sweep_html.h"
+#include "reports/sweep/sweep_html.h"
 
 #include <gtest/gtest.h>
 
-#include "html_escape.h"
 #include "report_fixtures.h"
+#include "reports/html/html_escape.h"
 
 namespace nssim::reports {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "report_fixtures.h"
-#include "sweep_files.h"
+#include "reports/sweep/sweep_files.h"
 
 namespace nssim::reports {
 namespace {

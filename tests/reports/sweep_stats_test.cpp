@@ -1,6 +1,6 @@
 // The distribution of a figure over seeds: nearest-rank percentiles at their exact ranks, runs
 // without a value counted apart, the first run of each extreme, and histogram bins.
-#include "sweep_stats.h"
+#include "reports/sweep/sweep_stats.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // timeseries.csv: fixed columns per run, failures by cause, stale producers, and how many brokers
 // each NameServer listed at the start of every second.
-#include "timeseries_csv.h"
+#include "reports/timeseries_csv.h"
 
 #include <gtest/gtest.h>
 
