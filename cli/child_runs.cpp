@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 
+#include "refusal.h"
 #include "stop_signals.h"
 
 extern char** environ;
@@ -144,6 +145,17 @@ std::string first_line_of_file(const std::string& path) {
     if (!line.empty()) return line;
   }
   return "";
+}
+
+nlohmann::json read_child_report(const std::string& dir) {
+  const std::string path = dir + "/report.json";
+  std::ifstream in(path);
+  if (!in) throw Refusal{"cannot read " + path};
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& error) {
+    throw Refusal{path + ": invalid JSON: " + error.what()};
+  }
 }
 
 }  // namespace nssim::cli
