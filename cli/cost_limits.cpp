@@ -1,12 +1,12 @@
 // File: the cost limits (see cost_limits.h).
-#include "cost_limits.h"
+#include "cli/cost_limits.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "flag_checks.h"
-#include "refusal.h"
+#include "cli/flag_checks.h"
+#include "cli/refusal.h"
 #include "sim/record/trace_budget.h"
 
 namespace nssim::cli {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/refusal.h"
 #include "expectations.h"
-#include "refusal.h"
 #include "report_document.h"
 #include "sim/analysis/result_figures.h"
 #include "sim/scenario/scenario.h"

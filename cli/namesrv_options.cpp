@@ -1,7 +1,7 @@
 // File: parse_namesrv_options, strict parsing of --profile and --config.
-#include "namesrv_options.h"
+#include "cli/namesrv_options.h"
 
-#include "refusal.h"
+#include "cli/refusal.h"
 
 namespace nssim::cli {
 

@@ -1,11 +1,11 @@
 // File: run_refusing (see commands.h), the one place a command's Refusal becomes its stderr line
 // and exit code 2.
-#include "refusal.h"
+#include "cli/refusal.h"
 
 #include <iostream>
 #include <utility>
 
-#include "commands.h"
+#include "cli/commands.h"
 
 namespace nssim::cli {
 

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/sweep_shards.h"
-#include "cli/sweep_summary.h"
+#include "cli/sweep/sweep_shards.h"
+#include "cli/sweep/sweep_summary.h"
 #include "sweep_document.h"
 #include "sweep_files.h"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "cost_limits.h"
-#include "sweep_plan.h"
+#include "cli/commands.h"
+#include "cli/cost_limits.h"
+#include "cli/sweep/sweep_plan.h"
 
 namespace nssim::cli {
 

@@ -8,16 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "cost_limits.h"
-#include "expectation_inputs.h"
+#include "cli/commands.h"
+#include "cli/cost_limits.h"
+#include "cli/expectation_inputs.h"
+#include "cli/flag_checks.h"
+#include "cli/posix/output_dir.h"
+#include "cli/posix/staged_folder.h"
+#include "cli/refusal.h"
+#include "cli/run/run_summary.h"
 #include "expectations.h"
-#include "flag_checks.h"
-#include "output_dir.h"
-#include "refusal.h"
 #include "report_document.h"
 #include "report_files.h"
-#include "run_summary.h"
 #include "sim/analysis/run_analysis.h"
 #include "sim/record/trace_budget.h"
 #include "sim/record/trace_writer.h"
@@ -25,7 +26,6 @@
 #include "sim/scenario/run_cost.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/world/world.h"
-#include "staged_folder.h"
 
 namespace nssim::cli {
 

@@ -1,26 +1,26 @@
 // File: `nssim sweep SCENARIO ...` and `nssim sweep merge DIR...`: one scenario over many seeds
 // (and a grid of settings), each seed a fork of this process, into one sweep.json with its
 // renderings; or one shard of it, or the merge of shards (docs/cli.md, docs/sweep-clusters.md).
-#include "sweep_command.h"
+#include "cli/sweep/sweep_command.h"
 
 #include <unistd.h>
 
 #include <filesystem>
 #include <iostream>
 
-#include "commands.h"
-#include "expectation_inputs.h"
-#include "flag_checks.h"
-#include "forked_runs.h"
-#include "output_dir.h"
-#include "rate_progress.h"
-#include "refusal.h"
+#include "cli/commands.h"
+#include "cli/expectation_inputs.h"
+#include "cli/flag_checks.h"
+#include "cli/posix/forked_runs.h"
+#include "cli/posix/output_dir.h"
+#include "cli/rate_progress.h"
+#include "cli/refusal.h"
+#include "cli/sweep/sweep_shards.h"
+#include "cli/sweep/sweep_summary.h"
 #include "report_document.h"
 #include "sim/analysis/run_analysis.h"
 #include "sim/world/world.h"
 #include "sweep_files.h"
-#include "sweep_shards.h"
-#include "sweep_summary.h"
 
 namespace nssim::cli {
 

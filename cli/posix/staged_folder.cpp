@@ -1,5 +1,5 @@
 // File: StagedFolder (see staged_folder.h).
-#include "staged_folder.h"
+#include "cli/posix/staged_folder.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -13,7 +13,7 @@
 #include <system_error>
 #include <utility>
 
-#include "refusal.h"
+#include "cli/refusal.h"
 
 namespace nssim::cli {
 

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "flag_checks.h"
-#include "namesrv_options.h"
+#include "cli/commands.h"
+#include "cli/flag_checks.h"
+#include "cli/namesrv_options.h"
+#include "cli/refusal.h"
 #include "nssim_serve/server.h"
-#include "refusal.h"
 
 namespace nssim::cli {
 

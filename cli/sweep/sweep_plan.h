@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "refusal.h"
+#include "cli/refusal.h"
 #include "sim/scenario/scenario.h"
 #include "sweep_document.h"
 

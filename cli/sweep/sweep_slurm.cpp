@@ -16,13 +16,13 @@
 #include <optional>
 #include <thread>
 
-#include "commands.h"
-#include "output_dir.h"
-#include "rate_progress.h"
-#include "refusal.h"
+#include "cli/commands.h"
+#include "cli/posix/output_dir.h"
+#include "cli/rate_progress.h"
+#include "cli/refusal.h"
+#include "cli/sweep/sweep_command.h"
+#include "cli/sweep/sweep_shards.h"
 #include "sim/scenario/repeat_command.h"
-#include "sweep_command.h"
-#include "sweep_shards.h"
 
 extern char** environ;
 

@@ -1,5 +1,5 @@
 // File: shard files (see sweep_shards.h).
-#include "sweep_shards.h"
+#include "cli/sweep/sweep_shards.h"
 
 #include <algorithm>
 #include <cstdio>

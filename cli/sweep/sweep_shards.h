@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sweep_plan.h"
+#include "cli/sweep/sweep_plan.h"
 
 namespace nssim::cli {
 

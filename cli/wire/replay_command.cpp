@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "flag_checks.h"
+#include "cli/commands.h"
+#include "cli/flag_checks.h"
+#include "cli/namesrv_options.h"
+#include "cli/refusal.h"
 #include "nameserver_codec/replay.h"
-#include "namesrv_options.h"
-#include "refusal.h"
 
 namespace nssim::cli {
 

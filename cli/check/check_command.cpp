@@ -15,15 +15,15 @@
 #include <thread>
 #include <vector>
 
-#include "check_progress.h"
-#include "check_sweeps.h"
-#include "child_runs.h"
-#include "commands.h"
-#include "cost_limits.h"
-#include "flag_checks.h"
+#include "cli/check/check_progress.h"
+#include "cli/check/check_sweeps.h"
+#include "cli/commands.h"
+#include "cli/cost_limits.h"
+#include "cli/flag_checks.h"
+#include "cli/posix/child_runs.h"
+#include "cli/posix/output_dir.h"
+#include "cli/refusal.h"
 #include "junit_report.h"
-#include "output_dir.h"
-#include "refusal.h"
 
 namespace nssim::cli {
 

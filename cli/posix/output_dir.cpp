@@ -1,5 +1,5 @@
 // File: atomic output files (see output_dir.h).
-#include "output_dir.h"
+#include "cli/posix/output_dir.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 #include <system_error>
 #include <utility>
 
-#include "refusal.h"
+#include "cli/refusal.h"
 
 namespace nssim::cli {
 

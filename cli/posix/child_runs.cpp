@@ -1,6 +1,6 @@
 // File: run_children with posix_spawn and waitpid (see child_runs.h). The parent opens each
 // child's output files itself so that an unwritable file is reported by name.
-#include "child_runs.h"
+#include "cli/posix/child_runs.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -13,8 +13,8 @@
 #include <fstream>
 #include <map>
 
-#include "refusal.h"
-#include "stop_signals.h"
+#include "cli/posix/stop_signals.h"
+#include "cli/refusal.h"
 
 extern char** environ;
 

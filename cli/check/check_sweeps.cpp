@@ -1,15 +1,15 @@
 // File: the sweep half of `nssim check` (see check_sweeps.h).
-#include "check_sweeps.h"
+#include "cli/check/check_sweeps.h"
 
 #include <filesystem>
 #include <fstream>
 
-#include "child_runs.h"
-#include "commands.h"
-#include "output_dir.h"
-#include "refusal.h"
+#include "cli/commands.h"
+#include "cli/posix/child_runs.h"
+#include "cli/posix/output_dir.h"
+#include "cli/refusal.h"
+#include "cli/sweep/sweep_command.h"
 #include "sim/scenario/scenario_loader.h"
-#include "sweep_command.h"
 #include "sweep_document.h"
 #include "sweep_files.h"
 

@@ -10,15 +10,15 @@
 #include <string>
 #include <vector>
 
-#include "child_runs.h"
-#include "commands.h"
+#include "cli/commands.h"
+#include "cli/flag_checks.h"
+#include "cli/posix/child_runs.h"
+#include "cli/posix/output_dir.h"
+#include "cli/refusal.h"
+#include "cli/sweep/sweep_command.h"
 #include "compare_report.h"
 #include "compare_seeds.h"
-#include "flag_checks.h"
-#include "output_dir.h"
-#include "refusal.h"
 #include "sim/scenario/scenario_loader.h"
-#include "sweep_command.h"
 
 namespace nssim::cli {
 

@@ -1,12 +1,12 @@
 // File: load_sweep (see sweep_plan.h): the seeds, the grid's cartesian product, one validated
 // scenario per point and each point's `nssim run` command.
-#include "sweep_plan.h"
+#include "cli/sweep/sweep_plan.h"
 
 #include <fstream>
 #include <sstream>
 
-#include "expectation_inputs.h"
-#include "flag_checks.h"
+#include "cli/expectation_inputs.h"
+#include "cli/flag_checks.h"
 #include "sim/scenario/repeat_command.h"
 #include "sim/scenario/scenario_loader.h"
 
