@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 
 namespace nssim::cli {
 
@@ -14,6 +15,11 @@ inline constexpr int kExitExpectationFailed = 1;
 // This build's version: `nssim --version` prints it; shard files and sweep.json carry it, and a
 // merge refuses shards of another (sweep_command.cpp).
 const char* nssim_version();
+
+// Makes `body` the command's callback: its return value is the exit code, and a Refusal (or a
+// sim::ScenarioError) it throws is printed once as "nssim <command>: <message>" with exit code 2
+// (refusal.h).
+void run_refusing(CLI::App& command, int& exit_code, std::function<int()> body);
 
 // `nssim replay [FILE|-] [--profile 4.9|5.x] [--config NAME=VALUE]...` (replay_command.cpp).
 void add_replay_command(CLI::App& app, int& exit_code);

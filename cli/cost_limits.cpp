@@ -1,11 +1,12 @@
 // File: the cost limits (see cost_limits.h).
-#include "cost_limits.h"
+#include "cli/cost_limits.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "flag_checks.h"
+#include "cli/flag_checks.h"
+#include "cli/refusal.h"
 #include "sim/record/trace_budget.h"
 
 namespace nssim::cli {
@@ -51,8 +52,8 @@ void add_cost_limit_options(CLI::App& command, CostLimits& limits) {
       ->check(whole_number(1, std::uint64_t{1} << 40));
 }
 
-std::string cost_refusal(const sim::Scenario& scenario, const sim::RunCost& cost,
-                         const CostLimits& limits, std::size_t parallel) {
+void check_run_cost(const sim::Scenario& scenario, const sim::RunCost& cost,
+                    const CostLimits& limits, std::size_t parallel) {
   const std::uint64_t memory_limit =
       limits.memory ? *sim::parse_byte_count(*limits.memory) : sim::kDefaultMemoryLimitBytes;
   const std::uint64_t cpu_limit = limits.cpu_seconds.value_or(sim::kDefaultCpuLimitSeconds);
@@ -60,28 +61,30 @@ std::string cost_refusal(const sim::Scenario& scenario, const sim::RunCost& cost
   const double memory = cost.memory_bytes * static_cast<double>(parallel);
   if (memory > static_cast<double>(memory_limit)) {
     const auto needed = static_cast<std::uint64_t>(std::min(memory, kLargestCount));
-    return estimate + (parallel > 1 ? "; " + std::to_string(parallel) + " runs at once" : "") +
-           ": more memory than --memory-limit " + bytes_text(memory_limit) +
-           "; raise it with --memory-limit " + sim::limit_to_allow(needed) +
-           " or make the run smaller";
+    throw Refusal{estimate +
+                  (parallel > 1 ? "; " + std::to_string(parallel) + " runs at once" : "") +
+                  ": more memory than --memory-limit " + bytes_text(memory_limit) +
+                  "; raise it with --memory-limit " + sim::limit_to_allow(needed) +
+                  " or make the run smaller"};
   }
   // A saturated link's cost has no bound the estimate could give: refused unless a CPU limit is
   // set by hand, which says how long the run may take.
   if (cost.refresh_link_load > 1.0 && !limits.cpu_seconds) {
-    return estimate + ": 5.x refreshMetadata's cluster-info answers need " +
-           factor_text(cost.refresh_link_load) +
-           " times each NameServer's link (nameservers.link.bandwidth_mbps " +
-           fixed_text(scenario.nameservers.link.bandwidth_mbps) +
-           "), so transfers pile up without bound and so does the run's cost; give the "
-           "NameServers more bandwidth or fewer groups, or set --cpu-limit to run it anyway";
+    throw Refusal{estimate + ": 5.x refreshMetadata's cluster-info answers need " +
+                  factor_text(cost.refresh_link_load) +
+                  " times each NameServer's link (nameservers.link.bandwidth_mbps " +
+                  fixed_text(scenario.nameservers.link.bandwidth_mbps) +
+                  "), so transfers pile up without bound and so does the run's cost; give the "
+                  "NameServers more bandwidth or fewer groups, or set --cpu-limit to run it "
+                  "anyway"};
   }
   if (cost.cpu_seconds > static_cast<double>(cpu_limit)) {
     const auto needed =
         static_cast<std::uint64_t>(std::min(std::ceil(cost.cpu_seconds), kLargestCount));
-    return estimate + ": longer than --cpu-limit " + std::to_string(cpu_limit) +
-           " s; raise it with --cpu-limit " + std::to_string(needed) + " or make the run smaller";
+    throw Refusal{estimate + ": longer than --cpu-limit " + std::to_string(cpu_limit) +
+                  " s; raise it with --cpu-limit " + std::to_string(needed) +
+                  " or make the run smaller"};
   }
-  return "";
 }
 
 void add_total_cpu_limit_option(CLI::App& command, std::optional<std::uint64_t>& limit) {
@@ -96,15 +99,15 @@ std::string total_cost_line(const sim::TotalCost& total, std::size_t jobs) {
   return "estimate: " + sim::total_cost_text(total, jobs);
 }
 
-std::string total_cost_refusal(const sim::TotalCost& total, std::size_t jobs,
-                               const std::optional<std::uint64_t>& limit) {
+void check_total_cost(const sim::TotalCost& total, std::size_t jobs,
+                      const std::optional<std::uint64_t>& limit) {
   const std::uint64_t seconds = limit.value_or(sim::kDefaultTotalCpuLimitSeconds);
-  if (total.cpu_seconds <= static_cast<double>(seconds)) return "";
+  if (total.cpu_seconds <= static_cast<double>(seconds)) return;
   const auto needed =
       static_cast<std::uint64_t>(std::min(std::ceil(total.cpu_seconds), kLargestCount));
-  return total_cost_line(total, jobs) + ": more CPU than --total-cpu-limit " +
-         std::to_string(seconds) + " s; raise it with --total-cpu-limit " + std::to_string(needed) +
-         " or run fewer seeds";
+  throw Refusal{total_cost_line(total, jobs) + ": more CPU than --total-cpu-limit " +
+                std::to_string(seconds) + " s; raise it with --total-cpu-limit " +
+                std::to_string(needed) + " or run fewer seeds"};
 }
 
 std::string bytes_text(std::uint64_t bytes) {

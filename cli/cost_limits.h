@@ -21,19 +21,18 @@ struct CostLimits {
 
 void add_cost_limit_options(CLI::App& command, CostLimits& limits);
 
-// "" when the run fits, else why not, in one line (without the command's name). `parallel` runs
-// of this cost at once (a sweep's -j) share the memory limit.
-std::string cost_refusal(const sim::Scenario& scenario, const sim::RunCost& cost,
-                         const CostLimits& limits, std::size_t parallel = 1);
+// A Refusal saying why not, in one line, when the run does not fit. `parallel` runs of this cost
+// at once (a sweep's -j) share the memory limit.
+void check_run_cost(const sim::Scenario& scenario, const sim::RunCost& cost,
+                    const CostLimits& limits, std::size_t parallel = 1);
 
 // --total-cpu-limit of `nssim sweep`, `compare --seeds` and `check`.
 void add_total_cpu_limit_option(CLI::App& command, std::optional<std::uint64_t>& limit);
 
-// "" when the runs' whole estimated CPU time is at most `limit` (default
-// sim::kDefaultTotalCpuLimitSeconds), else why not, in one line with the value that lets it
-// through.
-std::string total_cost_refusal(const sim::TotalCost& total, std::size_t jobs,
-                               const std::optional<std::uint64_t>& limit);
+// A Refusal when the runs' whole estimated CPU time is above `limit` (default
+// sim::kDefaultTotalCpuLimitSeconds), in one line with the value that lets it through.
+void check_total_cost(const sim::TotalCost& total, std::size_t jobs,
+                      const std::optional<std::uint64_t>& limit);
 
 // "estimate: 200 runs x (...) = ...": the line these commands print before their first run.
 std::string total_cost_line(const sim::TotalCost& total, std::size_t jobs);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/refusal.h"
 #include "reports/expectations.h"
 #include "reports/report_document.h"
 #include "sim/analysis/result_figures.h"
@@ -13,32 +14,29 @@
 
 namespace nssim::cli {
 
-// "" when every figure the scenario's expectations name (and every "predicted." value) is one
-// some run's result.json can hold; else the first that is not, as "<file>: expect[2]: unknown
+// A Refusal unless every figure the scenario's expectations name (and every "predicted." value)
+// is one some run's result.json can hold: the first that is not, as "<file>: expect[2]: unknown
 // figure 'sends.failed.totl' (did you mean sends.failed.total?)", for exit code 2 before the run.
-inline std::string unknown_expectation_figure(const sim::Scenario& scenario) {
+inline void check_expectation_figures(const sim::Scenario& scenario) {
   const auto check = [&](const std::vector<sim::Expectation>& list, const std::string& at,
-                         bool in_sweep) -> std::string {
+                         bool in_sweep) {
     for (std::size_t i = 0; i < list.size(); ++i) {
       const sim::Expectation& e = list[i];
       const std::string where = scenario.file + ": " + at + "[" + std::to_string(i) + "]: ";
       if (auto why = sim::unknown_figure(e.figure, in_sweep)) {
-        return where + "'" + e.figure + "': " + *why;
+        throw Refusal{where + "'" + e.figure + "': " + *why};
       }
       // A "predicted." value is resolved in the predicted bounds of the figure's own outage or
       // admin operation.
       if (e.value.rfind("predicted.", 0) == 0 && sim::unknown_figure("outages[0]." + e.value) &&
           sim::unknown_figure("admin[0]." + e.value)) {
-        return where + "'" + e.value +
-               "': unknown predicted bound (the bounds are listed in "
-               "reports/README.md)";
+        throw Refusal{where + "'" + e.value +
+                      "': unknown predicted bound (the bounds are listed in reports/README.md)"};
       }
     }
-    return "";
   };
-  std::string error = check(scenario.expect, "expect", false);
-  if (error.empty() && scenario.sweep) error = check(scenario.sweep->expect, "sweep.expect", true);
-  return error;
+  check(scenario.expect, "expect", false);
+  if (scenario.sweep) check(scenario.sweep->expect, "sweep.expect", true);
 }
 
 inline std::vector<reports::ExpectationInput> expectation_inputs(const sim::Scenario& scenario) {

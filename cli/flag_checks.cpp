@@ -1,5 +1,5 @@
 // File: the shared flag validators (see flag_checks.h).
-#include "flag_checks.h"
+#include "cli/flag_checks.h"
 
 #include <charconv>
 

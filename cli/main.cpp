@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "commands.h"
+#include "cli/commands.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"nssim: a RocketMQ NameServer core (4.9.x and 5.x behaviour) and its simulator"};

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "nameserver_core/namesrv_config.h"
@@ -16,8 +15,8 @@ struct NamesrvOptions {
   core::NamesrvConfig config;
 };
 
-// The options, or a one-line error naming the flag and what was expected.
-std::variant<NamesrvOptions, std::string> parse_namesrv_options(
-    const std::string& profile, const std::vector<std::string>& config);
+// The options; a Refusal naming the flag and what was expected when they are bad.
+NamesrvOptions parse_namesrv_options(const std::string& profile,
+                                     const std::vector<std::string>& config);
 
 }  // namespace nssim::cli

@@ -1,5 +1,5 @@
 // File: RateProgress (see rate_progress.h).
-#include "rate_progress.h"
+#include "cli/rate_progress.h"
 
 #include <cstdio>
 

@@ -2,7 +2,7 @@
 // after the first starting at a line "--next-shard". Each is read as `nssim sweep merge` reads
 // a shard file, the shards are merged, and the sweep's documents are built and rendered and its
 // summary printed, as the merge writes them (in memory here). A bad input must give one
-// SweepInputError of one line; any other exception, a crash or a sanitizer report is a finding
+// Refusal of one line; any other exception, a crash or a sanitizer report is a finding
 // (docs/fuzzing.md).
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/sweep/sweep_shards.h"
+#include "cli/sweep/sweep_summary.h"
 #include "cli/sweep_shards.h"
 #include "cli/sweep_summary.h"
 #include "reports/sweep/sweep_document.h"
@@ -45,7 +47,7 @@ void merge(const std::vector<std::string>& texts) {
     std::ostringstream summary;
     cli::print_sweep_summary(summary, sweep);
     (void)reports::sweep_verdict(sweep);
-  } catch (const cli::SweepInputError& error) {
+  } catch (const cli::Refusal& error) {
     if (!error.message.empty() && error.message.find('\n') == std::string::npos) return;
     std::fprintf(stderr, "sweep_merge_fuzz: not a one-line error: '%s'\n", error.message.c_str());
     std::abort();

@@ -1,16 +1,17 @@
 // File: the sweep half of `nssim check` (see check_sweeps.h).
-#include "check_sweeps.h"
+#include "cli/check/check_sweeps.h"
 
 #include <filesystem>
 #include <fstream>
 
-#include "child_runs.h"
-#include "commands.h"
-#include "output_dir.h"
+#include "cli/commands.h"
+#include "cli/posix/child_runs.h"
+#include "cli/posix/output_dir.h"
+#include "cli/refusal.h"
+#include "cli/sweep/sweep_command.h"
 #include "reports/sweep/sweep_document.h"
 #include "reports/sweep/sweep_files.h"
 #include "sim/scenario/scenario_loader.h"
-#include "sweep_command.h"
 
 namespace nssim::cli {
 
@@ -56,7 +57,7 @@ sim::TotalCost suite_cost(const std::vector<std::string>& paths, const std::stri
       add_sweep_cost(total, sweep, shard_range(1, 1, sweep.plan.run_count()));
     } catch (const sim::ScenarioError&) {
       // the plain run reports it
-    } catch (const SweepInputError&) {
+    } catch (const Refusal&) {
       // the sweep's child reports it
     }
   }
@@ -71,8 +72,10 @@ std::vector<SweepCheck> run_sweep_blocks(
   for (const auto& [path, name] : files) {
     if (!has_sweep_block(path)) continue;
     const std::string dir = (fs::path(out) / name / "sweep").string();
-    if (auto error = make_output_dir(dir); !error.empty()) {
-      checks.push_back({name, "--out: " + error, nullptr});
+    try {
+      make_output_dir(dir);
+    } catch (const Refusal& refusal) {
+      checks.push_back({name, "--out: " + refusal.message, nullptr});  // this sweep's ERROR line
       continue;
     }
     std::error_code ignored;

@@ -13,7 +13,6 @@
 // the swap.
 #pragma once
 
-#include <optional>
 #include <set>
 #include <string>
 
@@ -21,12 +20,11 @@ namespace nssim::cli {
 
 class StagedFolder {
  public:
-  // Refuses `dir` (returns nullopt and sets `error`) when it is not a folder, holds an entry
-  // outside `group_names` and `kept_names`, is the working folder or one of its ancestors, or the
-  // staging folder cannot be made. Creates `dir`'s parent folders as needed.
-  static std::optional<StagedFolder> prepare(const std::string& dir,
-                                             std::set<std::string> group_names,
-                                             std::set<std::string> kept_names, std::string& error);
+  // Refuses `dir` (a Refusal) when it is not a folder, holds an entry outside `group_names` and
+  // `kept_names`, is the working folder or one of its ancestors, or the staging folder cannot be
+  // made. Creates `dir`'s parent folders as needed.
+  static StagedFolder prepare(const std::string& dir, std::set<std::string> group_names,
+                              std::set<std::string> kept_names);
 
   StagedFolder(StagedFolder&& other) noexcept;
   StagedFolder& operator=(StagedFolder&&) = delete;
@@ -38,8 +36,8 @@ class StagedFolder {
   const std::string& path() const { return staging_; }
 
   // Links the kept files of `dir` into the staging folder, swaps it in and removes the old
-  // folder. Returns an error text naming the path and the system's reason, or "".
-  std::string commit();
+  // folder; a Refusal naming the path and the system's reason when it cannot.
+  void commit();
 
  private:
   StagedFolder(std::string dir, std::string staging, std::set<std::string> kept_names);

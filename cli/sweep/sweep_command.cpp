@@ -1,25 +1,26 @@
 // File: `nssim sweep SCENARIO ...` and `nssim sweep merge DIR...`: one scenario over many seeds
 // (and a grid of settings), each seed a fork of this process, into one sweep.json with its
 // renderings; or one shard of it, or the merge of shards (docs/cli.md, docs/sweep-clusters.md).
-#include "sweep_command.h"
+#include "cli/sweep/sweep_command.h"
 
 #include <unistd.h>
 
 #include <filesystem>
 #include <iostream>
 
-#include "commands.h"
-#include "expectation_inputs.h"
-#include "flag_checks.h"
-#include "forked_runs.h"
-#include "output_dir.h"
-#include "rate_progress.h"
+#include "cli/commands.h"
+#include "cli/expectation_inputs.h"
+#include "cli/flag_checks.h"
+#include "cli/posix/forked_runs.h"
+#include "cli/posix/output_dir.h"
+#include "cli/rate_progress.h"
+#include "cli/refusal.h"
+#include "cli/sweep/sweep_shards.h"
+#include "cli/sweep/sweep_summary.h"
 #include "reports/report_document.h"
 #include "reports/sweep/sweep_files.h"
 #include "sim/analysis/run_analysis.h"
 #include "sim/world/world.h"
-#include "sweep_shards.h"
-#include "sweep_summary.h"
 
 namespace nssim::cli {
 
@@ -49,15 +50,9 @@ std::string out_dir(const SweepCommandOptions& options, const LoadedSweep& sweep
 int write_shard(const std::string& dir, const LoadedSweep& sweep, const ShardRange& range,
                 const std::vector<reports::SeedRecord>& records) {
   const std::string shards = (fs::path(dir) / "shards").string();
-  std::string error = make_output_dir(shards);
-  if (error.empty()) {
-    error = write_file_atomically(shards, shard_file_name(range.shard, range.shards),
-                                  shard_file_content(sweep, range, records));
-  }
-  if (!error.empty()) {
-    std::cerr << "nssim sweep: " << error << "\n";
-    return kExitBadInput;
-  }
+  make_output_dir(shards);
+  write_file_atomically(shards, shard_file_name(range.shard, range.shards),
+                        shard_file_content(sweep, range, records));
   std::cout << "shard " << range.shard << "/" << range.shards << ": runs " << range.first_run
             << ".." << range.end_run << " of " << sweep.plan.run_count() << "\n"
             << "shard: " << shard_path(dir, range.shard, range.shards) << std::endl;
@@ -65,56 +60,35 @@ int write_shard(const std::string& dir, const LoadedSweep& sweep, const ShardRan
 }
 
 int run_sweep(const SweepCommandOptions& options) {
-  LoadedSweep sweep;
-  try {
-    sweep = load_sweep(options.sweep, nssim_version());
-  } catch (const SweepInputError& error) {
-    std::cerr << "nssim sweep: " << error.message << "\n";
-    return kExitBadInput;
+  if (options.sweep.scenario.empty()) {
+    throw Refusal{"a SCENARIO file is required (or: nssim sweep merge DIR...)"};
   }
+  const LoadedSweep sweep = load_sweep(options.sweep, nssim_version());
   const std::size_t jobs = options.jobs == 0 ? default_jobs() : options.jobs;
   for (const sim::Scenario& point : sweep.scenarios) {
-    const std::string refusal =
-        cost_refusal(point, sim::estimate_run_cost(point), options.limits, jobs);
-    if (!refusal.empty()) {
-      std::cerr << "nssim sweep: " << refusal << "\n";
-      return kExitBadInput;
-    }
+    check_run_cost(point, sim::estimate_run_cost(point), options.limits, jobs);
   }
   const ShardRange range = sweep.shard.value_or(shard_range(1, 1, sweep.plan.run_count()));
   sim::TotalCost total;
   add_sweep_cost(total, sweep, range);
-  if (const std::string refusal = total_cost_refusal(total, jobs, options.total_cpu_limit);
-      !refusal.empty()) {
-    std::cerr << "nssim sweep: " << sweep.scenarios.front().file << ": " << refusal << "\n";
-    return kExitBadInput;
-  }
+  in_context(sweep.scenarios.front().file + ": ",
+             [&] { check_total_cost(total, jobs, options.total_cpu_limit); });
   const std::string dir = out_dir(options, sweep);
   const SlurmOptions& slurm = options.slurm;
   if (!slurm.enabled &&
       (slurm.tasks != 0 || !slurm.partition.empty() || !slurm.args.empty() || slurm.dry_run)) {
-    std::cerr << "nssim sweep: --slurm-tasks, --slurm-partition, --slurm-arg and --slurm-dry-run "
-                 "need --slurm\n";
-    return kExitBadInput;
+    throw Refusal{"--slurm-tasks, --slurm-partition, --slurm-arg and --slurm-dry-run need --slurm"};
   }
   std::cout << total_cost_line(total, jobs) << std::endl;
   if (slurm.enabled) return run_sweep_on_slurm(options, sweep, dir);
-  if (auto error = make_output_dir(dir); !error.empty()) {
-    std::cerr << "nssim sweep: --out: " << error << "\n";
-    return kExitBadInput;
-  }
+  in_context("--out: ", [&] { make_output_dir(dir); });
   std::cout << "sweep " << sweep.plan.scenario["name"].get<std::string>() << ": seeds "
             << sweep.plan.first_seed << ".." << sweep.plan.last_seed << " x "
             << sweep.plan.points.size() << " point(s), runs " << range.first_run << ".."
             << range.end_run << ", " << jobs << " at a time" << std::endl;
-  std::string error;
-  const auto records = run_sweep_range(sweep, range, jobs, error);
-  if (!records) {
-    std::cerr << "nssim sweep: " << error << "\n";
-    return kExitBadInput;
-  }
-  if (sweep.shard) return write_shard(dir, sweep, range, *records);
-  return write_sweep(dir, sweep.plan, *records);
+  const auto records = run_sweep_range(sweep, range, jobs);
+  if (sweep.shard) return write_shard(dir, sweep, range, records);
+  return write_sweep(dir, sweep.plan, records);
 }
 
 struct MergeOptions {
@@ -124,20 +98,15 @@ struct MergeOptions {
 
 int run_merge(const MergeOptions& options) {
   std::vector<ShardFile> shards;
-  try {
-    for (const auto& dir : options.dirs) {
-      if (!fs::is_directory(dir)) throw SweepInputError{dir + ": no such folder"};
-      auto paths = shard_files_in(dir);
-      for (const auto& path : paths) shards.push_back(read_shard_file(path));
-    }
-    MergedSweep merged = merge_shards(std::move(shards));
-    const std::string dir = options.out.empty() ? options.dirs.front() : options.out;
-    if (auto error = make_output_dir(dir); !error.empty()) throw SweepInputError{"--out: " + error};
-    return write_sweep(dir, merged.plan, merged.records);
-  } catch (const SweepInputError& error) {
-    std::cerr << "nssim sweep merge: " << error.message << "\n";
-    return kExitBadInput;
+  for (const auto& dir : options.dirs) {
+    if (!fs::is_directory(dir)) throw Refusal{dir + ": no such folder"};
+    auto paths = shard_files_in(dir);
+    for (const auto& path : paths) shards.push_back(read_shard_file(path));
   }
+  MergedSweep merged = merge_shards(std::move(shards));
+  const std::string dir = options.out.empty() ? options.dirs.front() : options.out;
+  in_context("--out: ", [&] { make_output_dir(dir); });
+  return write_sweep(dir, merged.plan, merged.records);
 }
 
 }  // namespace
@@ -158,10 +127,8 @@ std::size_t default_jobs() {
   return cores > 0 ? static_cast<std::size_t>(cores) : 1;
 }
 
-std::optional<std::vector<reports::SeedRecord>> run_sweep_range(const LoadedSweep& sweep,
-                                                                const ShardRange& range,
-                                                                std::size_t jobs,
-                                                                std::string& error) {
+std::vector<reports::SeedRecord> run_sweep_range(const LoadedSweep& sweep, const ShardRange& range,
+                                                 std::size_t jobs) {
   const std::size_t count = range.end_run - range.first_run;
   RateProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, count, "runs");
   std::size_t done = 0;
@@ -179,41 +146,32 @@ std::optional<std::vector<reports::SeedRecord>> run_sweep_range(const LoadedSwee
     std::optional<reports::SeedRecord> record;
     if (outcomes[i].ok) record = reports::parse_seed_record_line(outcomes[i].text, problem);
     if (!record) {
-      error = "the run of seed " + std::to_string(seed_of_run(sweep.plan, run)) + " (" +
-              point.label + ") failed: " + problem + "; repeat: " + repeat;
-      return std::nullopt;
+      throw Refusal{"the run of seed " + std::to_string(seed_of_run(sweep.plan, run)) + " (" +
+                    point.label + ") failed: " + problem + "; repeat: " + repeat};
     }
     records.push_back(std::move(*record));
   }
   return records;
 }
 
-std::optional<nlohmann::json> write_sweep_documents(const std::string& dir,
-                                                    const reports::SweepPlan& plan,
-                                                    const std::vector<reports::SeedRecord>& records,
-                                                    std::string& error) {
+nlohmann::json write_sweep_documents(const std::string& dir, const reports::SweepPlan& plan,
+                                     const std::vector<reports::SeedRecord>& records) {
   nlohmann::json sweep = reports::build_sweep(plan, records);
   std::vector<NamedContent> files;
   for (auto& file : reports::render_sweep_files(sweep, records)) {
     files.emplace_back(std::move(file.name), std::move(file.content));
   }
-  error = write_files_atomically(dir, files);
-  if (!error.empty()) return std::nullopt;
+  write_files_atomically(dir, files);
   return sweep;
 }
 
 int write_sweep(const std::string& dir, const reports::SweepPlan& plan,
                 const std::vector<reports::SeedRecord>& records) {
-  std::string error;
-  const auto sweep = write_sweep_documents(dir, plan, records, error);
-  if (!sweep) {
-    std::cerr << "nssim sweep: " << error << "\n";
-    return kExitBadInput;
-  }
-  print_sweep_summary(std::cout, *sweep);
+  const nlohmann::json sweep = write_sweep_documents(dir, plan, records);
+  print_sweep_summary(std::cout, sweep);
   std::cout << "sweep: " << dir << "/sweep.json\n"
             << "report: " << dir << "/sweep.html" << std::endl;
-  return reports::sweep_verdict(*sweep) == "fail" ? kExitExpectationFailed : 0;
+  return reports::sweep_verdict(sweep) == "fail" ? kExitExpectationFailed : 0;
 }
 
 void add_sweep_command(CLI::App& app, int& exit_code) {
@@ -263,16 +221,8 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
       ->required();
   merge_command->add_option("--out", merge->out, "Output folder (default: the first DIR)")
       ->check(non_empty_text());
-  merge_command->callback([merge, &exit_code] { exit_code = run_merge(*merge); });
-  command->callback([command, merge_command, options, &exit_code] {
-    if (command->got_subcommand(merge_command)) return;
-    if (options->sweep.scenario.empty()) {
-      std::cerr << "nssim sweep: a SCENARIO file is required (or: nssim sweep merge DIR...)\n";
-      exit_code = kExitBadInput;
-      return;
-    }
-    exit_code = run_sweep(*options);
-  });
+  run_refusing(*merge_command, exit_code, [merge] { return run_merge(*merge); });
+  run_refusing(*command, exit_code, [options] { return run_sweep(*options); });
 }
 
 }  // namespace nssim::cli

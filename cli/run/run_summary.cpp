@@ -1,6 +1,6 @@
 // File: print_run_summary (reads only result.json fields) and print_written_files (see
 // run_summary.h).
-#include "run_summary.h"
+#include "cli/run/run_summary.h"
 
 #include <iomanip>
 #include <sstream>

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "cost_limits.h"
-#include "sweep_plan.h"
+#include "cli/commands.h"
+#include "cli/cost_limits.h"
+#include "cli/sweep/sweep_plan.h"
 
 namespace nssim::cli {
 
@@ -33,12 +33,10 @@ struct SweepCommandOptions {
 };
 
 // Runs [range.first_run, range.end_run) of the plan, `jobs` at a time, each a fork that runs
-// one seed. Returns the records in run order, or nullopt with `error` naming the first run that
-// failed and its command.
-std::optional<std::vector<reports::SeedRecord>> run_sweep_range(const LoadedSweep& sweep,
-                                                                const ShardRange& range,
-                                                                std::size_t jobs,
-                                                                std::string& error);
+// one seed. Returns the records in run order; a Refusal names the first run that failed and its
+// command.
+std::vector<reports::SeedRecord> run_sweep_range(const LoadedSweep& sweep, const ShardRange& range,
+                                                 std::size_t jobs);
 
 // Adds the estimated cost of runs [range.first_run, range.end_run) of the plan to `total`, each
 // point's runs at its scenario's estimate.
@@ -48,14 +46,12 @@ void add_sweep_cost(sim::TotalCost& total, const LoadedSweep& sweep, const Shard
 std::size_t default_jobs();
 
 // Builds sweep.json from the plan and every run's record and writes it with its renderings into
-// `dir` as one group. Returns the document, or nullopt with `error` set.
-std::optional<nlohmann::json> write_sweep_documents(const std::string& dir,
-                                                    const reports::SweepPlan& plan,
-                                                    const std::vector<reports::SeedRecord>& records,
-                                                    std::string& error);
+// `dir` as one group (a Refusal when it cannot). Returns the document.
+nlohmann::json write_sweep_documents(const std::string& dir, const reports::SweepPlan& plan,
+                                     const std::vector<reports::SeedRecord>& records);
 
 // write_sweep_documents, then the summary on stdout. Returns the exit code: 0 pass (or no sweep
-// expectations), 1 a sweep expectation failed, 2 the files could not be written.
+// expectations), 1 a sweep expectation failed.
 int write_sweep(const std::string& dir, const reports::SweepPlan& plan,
                 const std::vector<reports::SeedRecord>& records);
 

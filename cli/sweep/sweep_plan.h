@@ -1,6 +1,6 @@
 // File: what `nssim sweep` is asked to run, checked before anything runs: the seeds, the grid of
 // settings (every point's scenario loaded and validated once), the shard, and the plan that
-// sweep.json and shard files describe. Every problem is one line for stderr and exit code 2.
+// sweep.json and shard files describe. Every problem is a Refusal (refusal.h): one line, exit 2.
 #pragma once
 
 #include <cstddef>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/refusal.h"
 #include "reports/sweep/sweep_document.h"
 #include "sim/scenario/scenario.h"
 
@@ -44,11 +45,6 @@ struct LoadedSweep {
   std::vector<sim::Scenario> scenarios;  // one per point, seed still the file's
   std::optional<ShardRange> shard;
   std::uint64_t scenario_fnv1a64 = 0;  // of the scenario file's bytes, for merges
-};
-
-// Thrown with a one-line message naming the flag or file at fault.
-struct SweepInputError {
-  std::string message;
 };
 
 LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_version);

@@ -1,5 +1,5 @@
 // File: StagedFolder (see staged_folder.h).
-#include "staged_folder.h"
+#include "cli/posix/staged_folder.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <system_error>
 #include <utility>
+
+#include "cli/refusal.h"
 
 namespace nssim::cli {
 
@@ -70,51 +72,44 @@ bool holds_working_folder(const fs::path& dir) {
 
 }  // namespace
 
-std::optional<StagedFolder> StagedFolder::prepare(const std::string& dir_text,
-                                                  std::set<std::string> group_names,
-                                                  std::set<std::string> kept_names,
-                                                  std::string& error) {
+StagedFolder StagedFolder::prepare(const std::string& dir_text, std::set<std::string> group_names,
+                                   std::set<std::string> kept_names) {
   const fs::path dir = fs::path(dir_text).lexically_normal();
   const fs::path named = dir.filename().empty() ? dir.parent_path() : dir;
   std::error_code code;
   const fs::path parent = fs::absolute(named, code).parent_path();
   fs::create_directories(parent, code);
   if (code) {
-    error = "cannot create '" + parent.string() + "': " + code.message();
-    return std::nullopt;
+    throw Refusal{"cannot create '" + parent.string() + "': " + code.message()};
   }
   const fs::path absolute = parent / named.filename();
   if (fs::exists(absolute, code)) {
     if (!fs::is_directory(absolute, code)) {
-      error = "'" + dir_text + "' is not a folder";
-      return std::nullopt;
+      throw Refusal{"'" + dir_text + "' is not a folder"};
     }
     if (holds_working_folder(absolute)) {
-      error = "'" + dir_text + "' is the working folder or holds it: give a folder of its own";
-      return std::nullopt;
+      throw Refusal{"'" + dir_text +
+                    "' is the working folder or holds it: give a folder of its own"};
     }
     for (const auto& entry : fs::directory_iterator(absolute, code)) {
       const std::string name = entry.path().filename().string();
       if (kept_names.count(name) != 0) continue;
       const bool ours = group_names.count(name) != 0;
       if (ours && entry.is_regular_file(code)) continue;
-      error = "'" + dir_text + "' holds " + (ours ? "a folder or special file named '" : "'") +
-              name +
-              "', which nssim run does not write: give a new or empty folder, or one an "
-              "earlier run wrote";
-      return std::nullopt;
+      throw Refusal{"'" + dir_text + "' holds " +
+                    (ours ? "a folder or special file named '" : "'") + name +
+                    "', which nssim run does not write: give a new or empty folder, or one an "
+                    "earlier run wrote"};
     }
     if (code) {
-      error = "cannot read '" + dir_text + "': " + code.message();
-      return std::nullopt;
+      throw Refusal{"cannot read '" + dir_text + "': " + code.message()};
     }
   }
   remove_abandoned_staging(absolute);
   const fs::path staging = staging_path(absolute, ::getpid());
   fs::remove_all(staging, code);
   if (::mkdir(staging.c_str(), 0755) != 0) {
-    error = "cannot create '" + staging.string() + "': " + system_reason();
-    return std::nullopt;
+    throw Refusal{"cannot create '" + staging.string() + "': " + system_reason()};
   }
   return StagedFolder(absolute.string(), staging.string(), std::move(kept_names));
 }
@@ -133,7 +128,7 @@ StagedFolder::~StagedFolder() {
   fs::remove_all(staging_, ignored);
 }
 
-std::string StagedFolder::commit() {
+void StagedFolder::commit() {
   const fs::path dir(dir_);
   const fs::path staging(staging_);
   for (const std::string& name : kept_names_) {
@@ -144,45 +139,45 @@ std::string StagedFolder::commit() {
     const int moved = folder ? ::rename(kept.c_str(), (staging / name).c_str())
                              : ::link(kept.c_str(), (staging / name).c_str());
     if (moved != 0 && errno != ENOENT) {
-      return "cannot " + std::string(folder ? "move '" : "link '") + kept.string() + "' into '" +
-             staging.string() + "': " + system_reason();
+      throw Refusal{"cannot " + std::string(folder ? "move '" : "link '") + kept.string() +
+                    "' into '" + staging.string() + "': " + system_reason()};
     }
   }
   // A new folder is renamed into place; an existing one (even one another run created a moment
   // ago) is exchanged with the staging folder in one step.
   if (::renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, dir.c_str(), RENAME_NOREPLACE) == 0) {
     staging_.clear();
-    return "";
+    return;
   }
   const bool without_flags = errno == EINVAL || errno == ENOSYS;  // the file system has none
   if (without_flags && !fs::exists(dir) && ::rename(staging.c_str(), dir.c_str()) == 0) {
     staging_.clear();
-    return "";
+    return;
   }
   if (!without_flags && errno != EEXIST) {
-    return "cannot rename '" + staging.string() + "' to '" + dir.string() + "': " + system_reason();
+    throw Refusal{"cannot rename '" + staging.string() + "' to '" + dir.string() +
+                  "': " + system_reason()};
   }
   if (::renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, dir.c_str(), RENAME_EXCHANGE) != 0) {
     if (errno != EINVAL && errno != ENOSYS) {
-      return "cannot swap '" + staging.string() + "' with '" + dir.string() +
-             "': " + system_reason();
+      throw Refusal{"cannot swap '" + staging.string() + "' with '" + dir.string() +
+                    "': " + system_reason()};
     }
     // A file system without RENAME_EXCHANGE: the old folder steps aside, then the new one takes
     // its place. Between the two renames --out is briefly absent, never a mix.
     const fs::path aside = staging.string() + ".old";
     if (::rename(dir.c_str(), aside.c_str()) != 0 || ::rename(staging.c_str(), dir.c_str()) != 0) {
-      return "cannot rename '" + staging.string() + "' to '" + dir.string() +
-             "': " + system_reason();
+      throw Refusal{"cannot rename '" + staging.string() + "' to '" + dir.string() +
+                    "': " + system_reason()};
     }
     std::error_code ignored;
     fs::remove_all(aside, ignored);
     staging_.clear();
-    return "";
+    return;
   }
   std::error_code ignored;
   fs::remove_all(staging, ignored);  // the old group, now at the staging path
   staging_.clear();
-  return "";
 }
 
 }  // namespace nssim::cli

@@ -8,12 +8,12 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
-#include "commands.h"
-#include "flag_checks.h"
-#include "namesrv_options.h"
+#include "cli/commands.h"
+#include "cli/flag_checks.h"
+#include "cli/namesrv_options.h"
+#include "cli/refusal.h"
 #include "nssim_serve/server.h"
 
 namespace nssim::cli {
@@ -30,11 +30,6 @@ struct ServeFlags {
   std::vector<std::string> config;
   bool log = false;
 };
-
-int refuse_serve(const std::string& message) {
-  std::cerr << "nssim serve: " << message << "\n";
-  return kExitBadInput;
-}
 
 // "HOST:PORT" with an IPv4 literal or a bracketed IPv6 one ("[::1]:0").
 std::optional<asio::ip::tcp::endpoint> parse_listen(const std::string& text) {
@@ -77,20 +72,16 @@ int run_serve(const ServeFlags& flags) {
     }
     const auto seconds = parse_int(assignment.substr(prefix.size()));
     if (!seconds) {
-      return refuse_serve("--config: " + std::string(kIdleField) +
-                          ": expected a 32-bit integer, got '" + assignment.substr(prefix.size()) +
-                          "'");
+      throw Refusal{"--config: " + std::string(kIdleField) + ": expected a 32-bit integer, got '" +
+                    assignment.substr(prefix.size()) + "'"};
     }
     options.server_channel_max_idle_time_seconds = *seconds;
   }
-  auto parsed = parse_namesrv_options(flags.profile, namesrv_config);
-  if (const auto* error = std::get_if<std::string>(&parsed)) return refuse_serve(*error);
-  auto& namesrv = std::get<NamesrvOptions>(parsed);
+  NamesrvOptions namesrv = parse_namesrv_options(flags.profile, namesrv_config);
   const auto listen = parse_listen(flags.listen);
   if (!listen) {
-    return refuse_serve(
-        "--listen: expected HOST:PORT with an IP address and a port 0-65535, got '" + flags.listen +
-        "'");
+    throw Refusal{"--listen: expected HOST:PORT with an IP address and a port 0-65535, got '" +
+                  flags.listen + "'"};
   }
   options.profile = namesrv.profile;
   options.config = std::move(namesrv.config);
@@ -102,7 +93,7 @@ int run_serve(const ServeFlags& flags) {
   try {
     server = std::make_unique<serve::Server>(io, *listen, std::move(options));
   } catch (const std::system_error& error) {
-    return refuse_serve("cannot listen on " + flags.listen + ": " + error.code().message());
+    throw Refusal{"cannot listen on " + flags.listen + ": " + error.code().message()};
   }
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&server, &flags](std::error_code error, int signal_number) {
@@ -132,7 +123,7 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                    "set a NamesrvConfig field or serverChannelMaxIdleTimeSeconds, NAME=VALUE")
       ->allow_extra_args(false);
   serve->add_flag("--log", flags->log, "one line per connection event and request on stdout");
-  serve->callback([flags, &exit_code] { exit_code = run_serve(*flags); });
+  run_refusing(*serve, exit_code, [flags] { return run_serve(*flags); });
 }
 
 }  // namespace nssim::cli

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -44,5 +45,9 @@ std::string describe_outcome(const ChildOutcome& outcome);
 
 // The first non-empty line of a text file (a child's one-line error), or "" if none.
 std::string first_line_of_file(const std::string& path);
+
+// The report.json a `nssim run` child wrote into `dir`; a Refusal naming the file when it cannot
+// be read or is not JSON.
+nlohmann::json read_child_report(const std::string& dir);
 
 }  // namespace nssim::cli

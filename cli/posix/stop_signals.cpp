@@ -1,5 +1,5 @@
 // File: StopSignals (see stop_signals.h).
-#include "stop_signals.h"
+#include "cli/posix/stop_signals.h"
 
 #include <unistd.h>
 

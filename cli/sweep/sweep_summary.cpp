@@ -1,5 +1,5 @@
 // File: print_sweep_summary (see sweep_summary.h). Reads only sweep.json fields.
-#include "sweep_summary.h"
+#include "cli/sweep/sweep_summary.h"
 
 #include <cstdio>
 #include <string>

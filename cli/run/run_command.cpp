@@ -8,15 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "cost_limits.h"
-#include "expectation_inputs.h"
-#include "flag_checks.h"
-#include "output_dir.h"
+#include "cli/commands.h"
+#include "cli/cost_limits.h"
+#include "cli/expectation_inputs.h"
+#include "cli/flag_checks.h"
+#include "cli/posix/output_dir.h"
+#include "cli/posix/staged_folder.h"
+#include "cli/refusal.h"
+#include "cli/run/run_summary.h"
 #include "reports/expectations.h"
 #include "reports/report_document.h"
 #include "reports/report_files.h"
-#include "run_summary.h"
 #include "sim/analysis/run_analysis.h"
 #include "sim/record/trace_budget.h"
 #include "sim/record/trace_writer.h"
@@ -24,7 +26,6 @@
 #include "sim/scenario/run_cost.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/world/world.h"
-#include "staged_folder.h"
 
 namespace nssim::cli {
 
@@ -41,44 +42,28 @@ struct RunOptions {
   CostLimits limits;
 };
 
-// --trace-limit as a byte count (the default without it); nullopt after printing why not.
-std::optional<std::uint64_t> trace_limit_of(const RunOptions& options) {
+// --trace-limit as a byte count (the default without it).
+std::uint64_t trace_limit_of(const RunOptions& options) {
   if (!options.trace_limit) return sim::kDefaultTraceLimitBytes;
-  if (!options.trace) {
-    std::cerr << "nssim run: --trace-limit: only with --trace\n";
-    return std::nullopt;
-  }
+  if (!options.trace) throw Refusal{"--trace-limit: only with --trace"};
   const auto limit = sim::parse_byte_count(*options.trace_limit);
   if (!limit) {
-    std::cerr << "nssim run: --trace-limit: expected a byte count of at least 1 such as "
-                 "1073741824, 500M or 2G (K, M, G, T: powers of 1024), got '"
-              << *options.trace_limit << "'\n";
+    throw Refusal{
+        "--trace-limit: expected a byte count of at least 1 such as 1073741824, 500M or 2G (K, "
+        "M, G, T: powers of 1024), got '" +
+        *options.trace_limit + "'"};
   }
-  return limit;
+  return *limit;
 }
 
-// False after printing why, when the scenario's trace would be larger than `limit_bytes`.
-bool trace_fits(const sim::Scenario& scenario, std::uint64_t limit_bytes) {
+// A Refusal when the scenario's trace would be larger than `limit_bytes`.
+void check_trace_fits(const sim::Scenario& scenario, std::uint64_t limit_bytes) {
   const std::uint64_t estimate = sim::estimate_trace_bytes(scenario);
-  if (estimate <= limit_bytes) return true;
-  std::cerr << "nssim run: --trace: " << scenario.file << ": the trace would take about "
-            << bytes_text(estimate) << ", more than --trace-limit " << bytes_text(limit_bytes)
-            << "; raise it with --trace-limit " << sim::limit_to_allow(estimate)
-            << " or shorten the run\n";
-  return false;
-}
-
-// The trace streams into its temporary while the world runs and joins the group at the end.
-// False after printing why the temporary cannot be written.
-bool open_trace(const std::string& dir, std::optional<StreamedFile>& file,
-                std::optional<sim::TraceWriter>& writer) {
-  file.emplace(dir, "trace.jsonl");
-  if (!file->error().empty()) {
-    std::cerr << "nssim run: --out: " << file->error() << "\n";
-    return false;
-  }
-  writer.emplace(file->out());
-  return true;
+  if (estimate <= limit_bytes) return;
+  throw Refusal{"--trace: " + scenario.file + ": the trace would take about " +
+                bytes_text(estimate) + ", more than --trace-limit " + bytes_text(limit_bytes) +
+                "; raise it with --trace-limit " + sim::limit_to_allow(estimate) +
+                " or shorten the run"};
 }
 
 // Prints one line per expectation; 1 when any failed, with the command that repeats the run,
@@ -122,65 +107,45 @@ std::vector<NamedContent> run_files(sim::WorldRecord& record, const nlohmann::js
 }
 
 int run(const RunOptions& options) {
-  const std::optional<std::uint64_t> trace_limit = trace_limit_of(options);
-  if (!trace_limit) return kExitBadInput;
+  const std::uint64_t trace_limit = trace_limit_of(options);
   sim::LoadOptions load;
   load.seed = options.seed;
   load.set = options.set;
   if (!options.profile.empty()) {
     load.profile = core::parse_profile(options.profile);
     if (!load.profile) {
-      std::cerr << "nssim run: --profile: expected 4.9 or 5.x, got '" << options.profile << "'\n";
-      return kExitBadInput;
+      throw Refusal{"--profile: expected 4.9 or 5.x, got '" + options.profile + "'"};
     }
   }
-  sim::Scenario scenario;
-  try {
-    scenario = sim::load_scenario_file(options.scenario, load);
-  } catch (const sim::ScenarioError& error) {
-    std::cerr << "nssim run: " << error.what() << "\n";
-    return kExitBadInput;
-  }
-  if (const std::string error = unknown_expectation_figure(scenario); !error.empty()) {
-    std::cerr << "nssim run: " << error << "\n";
-    return kExitBadInput;
-  }
-  if (options.trace && !trace_fits(scenario, *trace_limit)) return kExitBadInput;
+  const sim::Scenario scenario = sim::load_scenario_file(options.scenario, load);
+  check_expectation_figures(scenario);
+  if (options.trace) check_trace_fits(scenario, trace_limit);
   const sim::RunCost cost = sim::estimate_run_cost(scenario);
-  if (const std::string refusal = cost_refusal(scenario, cost, options.limits); !refusal.empty()) {
-    std::cerr << "nssim run: " << refusal << "\n";
-    return kExitBadInput;
-  }
+  check_run_cost(scenario, cost, options.limits);
   const std::string dir = options.out.empty()
                               ? "out/" + scenario.name + "-seed" + std::to_string(scenario.seed)
                               : options.out;
-  std::string folder_error;
-  std::optional<StagedFolder> staged =
-      StagedFolder::prepare(dir, run_group_names(), kKeptNames, folder_error);
-  if (!staged) {
-    std::cerr << "nssim run: --out: " << folder_error << "\n";
-    return kExitBadInput;
-  }
+  StagedFolder staged = in_context(
+      "--out: ", [&] { return StagedFolder::prepare(dir, run_group_names(), kKeptNames); });
   std::cout << "seed=" << scenario.seed << " scenario=" << scenario.name
             << " profile=" << core::profile_name(scenario.profile)
             << " estimate: " << sim::run_cost_text(cost) << std::endl;
 
+  // The trace streams into its temporary while the world runs and joins the group at the end.
   std::optional<StreamedFile> trace_file;
   std::optional<sim::TraceWriter> trace;
-  if (options.trace && !open_trace(staged->path(), trace_file, trace)) return kExitBadInput;
+  if (options.trace) {
+    in_context("--out: ", [&] { trace_file.emplace(staged.path(), "trace.jsonl"); });
+    trace.emplace(trace_file->out());
+  }
   sim::WorldRecord record = sim::run_world(scenario, trace ? &*trace : nullptr);
   if (trace) trace->finish();
   const nlohmann::json result = sim::analyze_run(scenario, record);
   const auto [verdicts, report] = judge_run(scenario, result);
   std::vector<StreamedFile*> streamed;
   if (trace_file) streamed.push_back(&*trace_file);
-  std::string error =
-      write_files_atomically(staged->path(), run_files(record, result, report), streamed);
-  if (error.empty()) error = staged->commit();
-  if (!error.empty()) {
-    std::cerr << "nssim run: " << error << "\n";
-    return kExitBadInput;
-  }
+  write_files_atomically(staged.path(), run_files(record, result, report), streamed);
+  staged.commit();
   print_run_summary(std::cout, result);
   const int verdict =
       print_expectations(result["scenario"]["command"].get<std::string>(), verdicts);
@@ -208,7 +173,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
                       "BYTES: refuse a --trace run whose trace is estimated larger (plain bytes "
                       "or K, M, G, T as powers of 1024, e.g. 500M, 2G; default 1G)");
   add_cost_limit_options(*command, options->limits);
-  command->callback([options, &exit_code] { exit_code = run(*options); });
+  run_refusing(*command, exit_code, [options] { return run(*options); });
 }
 
 }  // namespace nssim::cli

@@ -16,8 +16,8 @@ namespace nssim::cli {
 // A file name inside the output folder and its whole content.
 using NamedContent = std::pair<std::string, std::string>;
 
-// Creates `dir` (and parents). Returns an error text, or an empty string on success.
-std::string make_output_dir(const std::string& dir);
+// Creates `dir` (and parents); a Refusal naming it when it cannot.
+void make_output_dir(const std::string& dir);
 
 // A file of a group written bit by bit: `out()` writes to its temporary name in the folder
 // (.<name>.<pid>.tmp); write_files_atomically renames it with the rest. Until then it is no file of
@@ -25,35 +25,32 @@ std::string make_output_dir(const std::string& dir);
 // the temporary.
 class StreamedFile {
  public:
+  // A Refusal naming the file when the temporary cannot be opened for writing.
   StreamedFile(const std::string& dir, std::string name);
   ~StreamedFile();
   StreamedFile(const StreamedFile&) = delete;
   StreamedFile& operator=(const StreamedFile&) = delete;
 
-  // Empty when the temporary is open for writing, else why not (naming the file).
-  const std::string& error() const { return error_; }
   std::ostream& out() { return out_; }
   const std::string& name() const { return name_; }
 
  private:
-  friend std::string write_files_atomically(const std::string& dir,
-                                            const std::vector<NamedContent>& files,
-                                            const std::vector<StreamedFile*>& streamed);
+  friend void write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files,
+                                     const std::vector<StreamedFile*>& streamed);
   std::string name_;
   std::string temporary_;
   std::ofstream out_;
-  std::string error_;
 };
 
 // Writes every file into `dir` as one group, the streamed files (opened in `dir`) after the
 // others. On any error, a streamed file's failed writes included, it removes its temporaries and
 // any file of the group it already renamed, so the folder holds no mix of this group and an older
-// one, and returns the error text naming the file; an empty string on success.
-std::string write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files,
-                                   const std::vector<StreamedFile*>& streamed = {});
+// one, and throws a Refusal naming the file.
+void write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files,
+                            const std::vector<StreamedFile*>& streamed = {});
 
 // The one-file case of write_files_atomically.
-std::string write_file_atomically(const std::string& dir, const std::string& name,
-                                  const std::string& content);
+void write_file_atomically(const std::string& dir, const std::string& name,
+                           const std::string& content);
 
 }  // namespace nssim::cli

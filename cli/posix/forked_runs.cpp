@@ -1,5 +1,5 @@
 // File: run_forked (see forked_runs.h) with fork, one pipe per child and poll.
-#include "forked_runs.h"
+#include "cli/posix/forked_runs.h"
 
 #include <poll.h>
 #include <sys/wait.h>
@@ -12,7 +12,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "stop_signals.h"
+#include "cli/posix/stop_signals.h"
 
 namespace nssim::cli {
 

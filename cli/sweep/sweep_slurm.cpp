@@ -13,14 +13,16 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <thread>
 
-#include "commands.h"
-#include "output_dir.h"
-#include "rate_progress.h"
+#include "cli/commands.h"
+#include "cli/posix/output_dir.h"
+#include "cli/rate_progress.h"
+#include "cli/refusal.h"
+#include "cli/sweep/sweep_command.h"
+#include "cli/sweep/sweep_shards.h"
 #include "sim/scenario/repeat_command.h"
-#include "sweep_command.h"
-#include "sweep_shards.h"
 
 extern char** environ;
 
@@ -105,7 +107,7 @@ std::vector<std::size_t> missing_shards(const LoadedSweep& sweep, const std::str
     if (fs::exists(path)) {
       try {
         present = read_shard_file(path).identity == identity;
-      } catch (const SweepInputError&) {
+      } catch (const Refusal&) {
         present = false;  // a torn or foreign file: run the shard again
       }
     }
@@ -168,8 +170,8 @@ std::size_t shards_arrived(const std::vector<std::size_t>& shards, const std::st
 }
 
 // Waits until squeue no longer lists the job, showing shard files as they appear.
-bool wait_for_job(const std::string& job, const std::vector<std::size_t>& shards,
-                  const std::string& dir, std::size_t count, std::string& error) {
+void wait_for_job(const std::string& job, const std::vector<std::size_t>& shards,
+                  const std::string& dir, std::size_t count) {
   RateProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, shards.size(), "shards");
   int failed_polls = 0;
   while (true) {
@@ -181,14 +183,12 @@ bool wait_for_job(const std::string& job, const std::vector<std::size_t>& shards
     failed_polls = code == 0 ? 0 : failed_polls + 1;
     if (failed_polls >= kMaxFailedPolls) {
       progress.clear();
-      error = "squeue kept failing: " + output.substr(0, output.find('\n'));
-      return false;
+      throw Refusal{"squeue kept failing: " + output.substr(0, output.find('\n'))};
     }
     progress.update(shards_arrived(shards, dir, count));
     std::this_thread::sleep_for(kPollInterval);
   }
   progress.clear();
-  return true;
 }
 
 std::string describe_missing(const LoadedSweep& sweep, const std::string& dir,
@@ -208,62 +208,58 @@ std::string describe_missing(const LoadedSweep& sweep, const std::string& dir,
   return text;
 }
 
-}  // namespace
-
-int run_sweep_on_slurm(const SweepCommandOptions& options, const LoadedSweep& sweep,
-                       const std::string& out) {
-  const auto fail = [](const std::string& message) {
-    std::cerr << "nssim sweep: --slurm: " << message << "\n";
-    return kExitBadInput;
-  };
-  if (sweep.shard) return fail("--shard is for one task; --slurm makes the shards itself");
+// Submits the shards still missing, waits for them and merges every shard; nullopt after a dry
+// run. Its Refusals are about the job, so they name --slurm.
+std::optional<MergedSweep> run_shards(const SweepCommandOptions& options, const LoadedSweep& sweep,
+                                      const std::string& out) {
+  if (sweep.shard) throw Refusal{"--shard is for one task; --slurm makes the shards itself"};
   if (!options.slurm.dry_run) {
     for (const char* program : {"sbatch", "squeue"}) {
-      if (!in_path(program)) return fail(std::string(program) + " not found in PATH");
+      if (!in_path(program)) throw Refusal{std::string(program) + " not found in PATH"};
     }
   }
   const std::string dir = fs::absolute(out).lexically_normal().string();
   const std::size_t count = task_count(options.slurm, sweep.plan.run_count());
   for (const std::string& folder : {dir, dir + "/shards", dir + "/slurm"}) {
-    if (auto error = make_output_dir(folder); !error.empty()) return fail("--out: " + error);
+    in_context("--out: ", [&] { make_output_dir(folder); });
   }
   const auto missing = missing_shards(sweep, dir, count);
   if (!missing.empty()) {
-    const std::string script = job_script(options, sweep, dir, count, missing);
-    if (auto error = write_file_atomically(dir, "sweep.sbatch", script); !error.empty()) {
-      return fail(error);
-    }
+    write_file_atomically(dir, "sweep.sbatch", job_script(options, sweep, dir, count, missing));
     std::cout << "job script: " << dir << "/sweep.sbatch (" << missing.size() << " of " << count
               << " shards)" << std::endl;
-    if (options.slurm.dry_run) return 0;
+    if (options.slurm.dry_run) return std::nullopt;
     std::string job;
     if (capture({"sbatch", "--parsable", dir + "/sweep.sbatch"}, job) != 0) {
-      return fail("sbatch failed: " + job.substr(0, job.find('\n')));
+      throw Refusal{"sbatch failed: " + job.substr(0, job.find('\n'))};
     }
     job = job.substr(0, job.find_first_of(";\n"));
     std::cout << "submitted job " << job << std::endl;
-    std::string error;
-    if (!wait_for_job(job, missing, dir, count, error)) return fail(error);
+    wait_for_job(job, missing, dir, count);
     const auto left = missing_shards(sweep, dir, count);
     if (!left.empty()) {
-      return fail(std::to_string(left.size()) + " of " + std::to_string(count) +
-                  " shards did not finish:" + describe_missing(sweep, dir, left, count, job) +
-                  "\nrun the same command again to resubmit only these");
+      throw Refusal{std::to_string(left.size()) + " of " + std::to_string(count) +
+                    " shards did not finish:" + describe_missing(sweep, dir, left, count, job) +
+                    "\nrun the same command again to resubmit only these"};
     }
   } else if (options.slurm.dry_run) {
     std::cout << "every shard is there already: nothing to submit" << std::endl;
-    return 0;
+    return std::nullopt;
   }
-  try {
-    std::vector<ShardFile> shards;
-    for (std::size_t shard = 1; shard <= count; ++shard) {
-      shards.push_back(read_shard_file(shard_path(dir, shard, count)));
-    }
-    MergedSweep merged = merge_shards(std::move(shards));
-    return write_sweep(out, merged.plan, merged.records);
-  } catch (const SweepInputError& error) {
-    return fail(error.message);
+  std::vector<ShardFile> shards;
+  for (std::size_t shard = 1; shard <= count; ++shard) {
+    shards.push_back(read_shard_file(shard_path(dir, shard, count)));
   }
+  return merge_shards(std::move(shards));
+}
+
+}  // namespace
+
+int run_sweep_on_slurm(const SweepCommandOptions& options, const LoadedSweep& sweep,
+                       const std::string& out) {
+  const auto merged = in_context("--slurm: ", [&] { return run_shards(options, sweep, out); });
+  if (!merged) return 0;
+  return write_sweep(out, merged->plan, merged->records);
 }
 
 }  // namespace nssim::cli

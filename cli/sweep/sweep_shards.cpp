@@ -1,5 +1,5 @@
 // File: shard files (see sweep_shards.h).
-#include "sweep_shards.h"
+#include "cli/sweep/sweep_shards.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -71,7 +71,7 @@ class ShardReader {
   ShardReader(const std::string& path, const json& document) : path_(path), document_(document) {}
 
   [[noreturn]] void fail(const std::string& field, const std::string& what) const {
-    throw SweepInputError{path_ + ": " + field + ": " + what};
+    throw Refusal{path_ + ": " + field + ": " + what};
   }
 
   const json& member(const json& object, const std::string& parent, const char* name) const {
@@ -150,7 +150,7 @@ reports::SweepPlan read_identity(const ShardReader& reader, const json& identity
 }  // namespace
 
 ShardFile parse_shard_file(const std::string& path, const std::string& text) {
-  const auto bad = [&path](const std::string& what) { return SweepInputError{path + ": " + what}; };
+  const auto bad = [&path](const std::string& what) { return Refusal{path + ": " + what}; };
   // Checked before parsing: dumping or copying a value recurses once per level.
   if (codec::json_nesting_exceeds(text, codec::kMaxJsonDepth)) {
     throw bad("expected JSON nested at most " + std::to_string(codec::kMaxJsonDepth) +
@@ -200,7 +200,7 @@ ShardFile parse_shard_file(const std::string& path, const std::string& text) {
 
 ShardFile read_shard_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in.is_open()) throw SweepInputError{path + ": cannot be read"};
+  if (!in.is_open()) throw Refusal{path + ": cannot be read"};
   std::ostringstream text;
   text << in.rdbuf();
   return parse_shard_file(path, text.str());
@@ -223,22 +223,21 @@ std::vector<std::string> shard_files_in(const std::string& dir) {
 }
 
 MergedSweep merge_shards(std::vector<ShardFile> shards) {
-  if (shards.empty()) throw SweepInputError{"no shard files found (looked in DIR/shards)"};
+  if (shards.empty()) throw Refusal{"no shard files found (looked in DIR/shards)"};
   const ShardFile& first = shards.front();
   std::map<std::size_t, const ShardFile*> by_index;
   for (const auto& shard : shards) {
     if (shard.identity != first.identity) {
-      throw SweepInputError{shard.path + ": belongs to another sweep than " + first.path +
-                            " (scenario file, settings, seeds or nssim version differ)"};
+      throw Refusal{shard.path + ": belongs to another sweep than " + first.path +
+                    " (scenario file, settings, seeds or nssim version differ)"};
     }
     if (shard.range.shards != first.range.shards) {
-      throw SweepInputError{shard.path + ": is one of " + std::to_string(shard.range.shards) +
-                            " shards, " + first.path + " one of " +
-                            std::to_string(first.range.shards)};
+      throw Refusal{shard.path + ": is one of " + std::to_string(shard.range.shards) + " shards, " +
+                    first.path + " one of " + std::to_string(first.range.shards)};
     }
     if (!by_index.emplace(shard.range.shard, &shard).second) {
-      throw SweepInputError{shard.path + ": " + range_text(shard.range) + " is given twice (also " +
-                            by_index[shard.range.shard]->path + ")"};
+      throw Refusal{shard.path + ": " + range_text(shard.range) + " is given twice (also " +
+                    by_index[shard.range.shard]->path + ")"};
     }
   }
   const std::size_t count = first.range.shards;
@@ -256,7 +255,7 @@ MergedSweep merge_shards(std::vector<ShardFile> shards) {
     missing += " and " + std::to_string(missing_count - kMissingShardsNamed) + " more";
   }
   if (!missing.empty()) {
-    throw SweepInputError{"missing shards of " + std::to_string(count) + ": " + missing};
+    throw Refusal{"missing shards of " + std::to_string(count) + ": " + missing};
   }
   // Every shard's range was checked against its plan as it was read, and the plans are equal.
   MergedSweep merged{first.plan, {}};
@@ -266,10 +265,10 @@ MergedSweep merge_shards(std::vector<ShardFile> shards) {
       const auto& record = shard->records[i];
       if (record.point != point_of_run(merged.plan, run) ||
           record.seed != seed_of_run(merged.plan, run)) {
-        throw SweepInputError{shard->path + ": records[" + std::to_string(i) +
-                              "] is not the run of point " +
-                              std::to_string(point_of_run(merged.plan, run)) + ", seed " +
-                              std::to_string(seed_of_run(merged.plan, run))};
+        throw Refusal{shard->path + ": records[" + std::to_string(i) +
+                      "] is not the run of point " +
+                      std::to_string(point_of_run(merged.plan, run)) + ", seed " +
+                      std::to_string(seed_of_run(merged.plan, run))};
       }
       merged.records.push_back(record);
     }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sweep_plan.h"
+#include "cli/sweep/sweep_plan.h"
 
 namespace nssim::cli {
 
@@ -34,7 +34,7 @@ struct ShardFile {
 };
 
 // Reads one shard file, every field checked (types, ranges, runs against the plan it carries,
-// nesting depth); a malformed one is a SweepInputError naming the file and the field.
+// nesting depth); a malformed one is a Refusal naming the file and the field.
 ShardFile read_shard_file(const std::string& path);
 // The same on the file's text (`path` only names it), for the fuzz target.
 ShardFile parse_shard_file(const std::string& path, const std::string& text);
@@ -49,7 +49,7 @@ struct MergedSweep {
 };
 
 // Checks that the shards belong to one plan, are all there once, and cover every run; then
-// orders their records. Every problem is a SweepInputError naming the shard.
+// orders their records. Every problem is a Refusal naming the shard.
 MergedSweep merge_shards(std::vector<ShardFile> shards);
 
 }  // namespace nssim::cli

@@ -8,13 +8,13 @@
 #include <iostream>
 #include <memory>
 #include <string>
-#include <variant>
 #include <vector>
 
-#include "commands.h"
-#include "flag_checks.h"
+#include "cli/commands.h"
+#include "cli/flag_checks.h"
+#include "cli/namesrv_options.h"
+#include "cli/refusal.h"
 #include "nameserver_codec/replay.h"
-#include "namesrv_options.h"
 
 namespace nssim::cli {
 
@@ -26,25 +26,18 @@ struct ReplayOptions {
   std::vector<std::string> config;
 };
 
-int refuse_replay(const std::string& message) {
-  std::cerr << "nssim replay: " << message << "\n";
-  return kExitBadInput;
-}
-
 int run_replay(const ReplayOptions& options) {
-  auto parsed = parse_namesrv_options(options.profile, options.config);
-  if (const auto* error = std::get_if<std::string>(&parsed)) return refuse_replay(*error);
-  auto& namesrv = std::get<NamesrvOptions>(parsed);
+  NamesrvOptions namesrv = parse_namesrv_options(options.profile, options.config);
 
   std::ifstream file;
   std::istream* input = &std::cin;
   if (options.file != "-") {
     std::error_code ignored;
     if (std::filesystem::is_directory(options.file, ignored)) {
-      return refuse_replay("'" + options.file + "' is a directory, expected a JSON Lines file");
+      throw Refusal{"'" + options.file + "' is a directory, expected a JSON Lines file"};
     }
     file.open(options.file);
-    if (!file) return refuse_replay("cannot open '" + options.file + "': " + std::strerror(errno));
+    if (!file) throw Refusal{"cannot open '" + options.file + "': " + std::strerror(errno)};
     input = &file;
   }
 
@@ -53,12 +46,11 @@ int run_replay(const ReplayOptions& options) {
   while (std::getline(*input, line) && std::cout) {
     std::cout << session.process_line(line) << '\n';
   }
-  if (input->bad())
-    return refuse_replay("cannot read '" + options.file + "': " + std::strerror(errno));
+  if (input->bad()) throw Refusal{"cannot read '" + options.file + "': " + std::strerror(errno)};
   std::cout.flush();
   // A full disk or a closed pipe would otherwise lose the answers and still exit 0.
-  if (!std::cout)
-    return refuse_replay(std::string("cannot write the output: ") + std::strerror(errno));
+  if (!std::cout) throw Refusal{std::string("cannot write the output: ") + std::strerror(errno)};
+  // Each malformed line was answered in place; the exit code still says there were some.
   return session.had_errors() ? kExitBadInput : 0;
 }
 
@@ -73,7 +65,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
       ->check(non_empty_text());
   replay->add_option("--config", options->config, "set a NamesrvConfig field, NAME=VALUE")
       ->allow_extra_args(false);
-  replay->callback([options, &exit_code] { exit_code = run_replay(*options); });
+  run_refusing(*replay, exit_code, [options] { return run_replay(*options); });
 }
 
 }  // namespace nssim::cli

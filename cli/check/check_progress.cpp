@@ -1,6 +1,6 @@
 // File: CheckProgress (see check_progress.h). The progress line is cut to the terminal's width:
 // a line that wraps could not be rewritten with a carriage return.
-#include "check_progress.h"
+#include "cli/check/check_progress.h"
 
 #include <sys/ioctl.h>
 #include <unistd.h>

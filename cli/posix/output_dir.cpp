@@ -1,5 +1,5 @@
 // File: atomic output files (see output_dir.h).
-#include "output_dir.h"
+#include "cli/posix/output_dir.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -10,6 +10,8 @@
 #include <fstream>
 #include <system_error>
 #include <utility>
+
+#include "cli/refusal.h"
 
 namespace nssim::cli {
 
@@ -58,18 +60,17 @@ void remove_quietly(const std::vector<fs::path>& paths) {
 
 }  // namespace
 
-std::string make_output_dir(const std::string& dir) {
+void make_output_dir(const std::string& dir) {
   std::error_code error;
   fs::create_directories(dir, error);
-  if (error) return "cannot create '" + dir + "': " + error.message();
-  return "";
+  if (error) throw Refusal{"cannot create '" + dir + "': " + error.message()};
 }
 
 StreamedFile::StreamedFile(const std::string& dir, std::string name)
     : name_(std::move(name)), temporary_(temporary_path(dir, name_).string()) {
   errno = 0;
   out_.open(temporary_, std::ios::binary | std::ios::trunc);
-  if (!out_) error_ = cannot_write(temporary_, errno);
+  if (!out_) throw Refusal{cannot_write(temporary_, errno)};
 }
 
 StreamedFile::~StreamedFile() {
@@ -78,8 +79,8 @@ StreamedFile::~StreamedFile() {
   remove_quietly({fs::path(temporary_)});
 }
 
-std::string write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files,
-                                   const std::vector<StreamedFile*>& streamed) {
+void write_files_atomically(const std::string& dir, const std::vector<NamedContent>& files,
+                            const std::vector<StreamedFile*>& streamed) {
   std::vector<fs::path> temporaries;
   std::vector<std::string> names;
   for (const auto& [name, content] : files) {
@@ -87,7 +88,7 @@ std::string write_files_atomically(const std::string& dir, const std::vector<Nam
     names.push_back(name);
     if (auto error = write_whole(temporaries.back(), content); !error.empty()) {
       remove_quietly(temporaries);
-      return error;
+      throw Refusal{error};
     }
   }
   // A streamed file's temporary belongs to it until it is renamed: its destructor removes it.
@@ -96,11 +97,10 @@ std::string write_files_atomically(const std::string& dir, const std::vector<Nam
     // when it fails itself, as it does on a full disk.
     errno = 0;
     file->out_.close();
-    if (!file->error_.empty() || file->out_.fail()) {
+    if (file->out_.fail()) {
       remove_quietly(temporaries);
-      if (!file->error_.empty()) return file->error_;
-      return errno != 0 ? cannot_write(file->temporary_, errno)
-                        : "cannot write '" + file->temporary_ + "'";
+      throw Refusal{errno != 0 ? cannot_write(file->temporary_, errno)
+                               : "cannot write '" + file->temporary_ + "'"};
     }
   }
   std::vector<fs::path> renamed;
@@ -116,17 +116,16 @@ std::string write_files_atomically(const std::string& dir, const std::vector<Nam
         remove_quietly({temporaries.begin() + static_cast<std::ptrdiff_t>(i), temporaries.end()});
       }
       remove_quietly(renamed);
-      return "cannot rename to '" + target.string() + "': " + error.message();
+      throw Refusal{"cannot rename to '" + target.string() + "': " + error.message()};
     }
     renamed.push_back(target);
     if (file != nullptr) file->temporary_.clear();
   }
-  return "";
 }
 
-std::string write_file_atomically(const std::string& dir, const std::string& name,
-                                  const std::string& content) {
-  return write_files_atomically(dir, {{name, content}});
+void write_file_atomically(const std::string& dir, const std::string& name,
+                           const std::string& content) {
+  write_files_atomically(dir, {{name, content}});
 }
 
 }  // namespace nssim::cli

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -16,13 +15,14 @@
 #include <thread>
 #include <vector>
 
-#include "check_progress.h"
-#include "check_sweeps.h"
-#include "child_runs.h"
-#include "commands.h"
-#include "cost_limits.h"
-#include "flag_checks.h"
-#include "output_dir.h"
+#include "cli/check/check_progress.h"
+#include "cli/check/check_sweeps.h"
+#include "cli/commands.h"
+#include "cli/cost_limits.h"
+#include "cli/flag_checks.h"
+#include "cli/posix/child_runs.h"
+#include "cli/posix/output_dir.h"
+#include "cli/refusal.h"
 #include "reports/junit_report.h"
 
 namespace nssim::cli {
@@ -55,34 +55,33 @@ struct ScenarioOutcome {
   nlohmann::json report;
 };
 
-// A folder contributes its *.json files except schema.json, sorted. Returns an error or "".
-std::string list_folder(const std::string& folder, std::vector<std::string>& found) {
+// A folder contributes its *.json files except schema.json, sorted.
+void list_folder(const std::string& folder, std::vector<std::string>& found) {
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(folder, error)) {
     const fs::path& path = entry.path();
     if (path.extension() == ".json" && path.filename() != "schema.json" && entry.is_regular_file())
       found.push_back(path.string());
   }
-  if (error) return folder + ": cannot list the folder: " + error.message();
+  if (error) throw Refusal{folder + ": cannot list the folder: " + error.message()};
   std::sort(found.begin(), found.end());
-  if (found.empty()) return folder + ": no *.json scenario in this folder";
-  return "";
+  if (found.empty()) throw Refusal{folder + ": no *.json scenario in this folder"};
 }
 
 // Expands PATH arguments into scenario files. Two different files with the same name would
-// share an output folder, so that is an error. Returns an error or "".
-std::string collect_scenarios(const std::vector<std::string>& paths,
-                              std::vector<ScenarioFile>& files) {
+// share an output folder, so that is a Refusal.
+std::vector<ScenarioFile> collect_scenarios(const std::vector<std::string>& paths) {
+  std::vector<ScenarioFile> files;
   std::map<std::string, std::string> path_by_name;
   for (const auto& path : paths) {
     std::error_code error;
     std::vector<std::string> found;
     if (fs::is_directory(path, error)) {
-      if (auto problem = list_folder(path, found); !problem.empty()) return problem;
+      list_folder(path, found);
     } else if (fs::exists(path, error)) {
       found.push_back(path);
     } else {
-      return path + ": no such file or folder";
+      throw Refusal{path + ": no such file or folder"};
     }
     for (const auto& file : found) {
       const std::string name = fs::path(file).stem().string();
@@ -90,26 +89,12 @@ std::string collect_scenarios(const std::vector<std::string>& paths,
       if (inserted) {
         files.push_back({file, name});
       } else if (!fs::equivalent(seen->second, file, error)) {
-        return file + ": has the same name as " + seen->second + " (their runs would share --out/" +
-               name + ")";
+        throw Refusal{file + ": has the same name as " + seen->second +
+                      " (their runs would share --out/" + name + ")"};
       }
     }
   }
-  return "";
-}
-
-std::string read_report(const std::string& dir, ScenarioOutcome& outcome) {
-  const std::string path = dir + "/report.json";
-  std::ifstream in(path);
-  if (!in) return "cannot read " + path;
-  try {
-    outcome.report = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& error) {
-    return path + ": invalid JSON: " + error.what();
-  }
-  if (!outcome.report.contains("expectations") || !outcome.report["expectations"].is_array())
-    return path + ": has no expectations list";
-  return "";
+  return files;
 }
 
 ScenarioOutcome evaluate_scenario(const std::string& dir, const ChildOutcome& child) {
@@ -127,8 +112,17 @@ ScenarioOutcome evaluate_scenario(const std::string& dir, const ChildOutcome& ch
     if (child.spawn_error.empty()) outcome.error += " (see " + dir + "/stderr.txt)";
     return outcome;
   }
-  outcome.error = read_report(dir, outcome);
-  if (outcome.error.empty()) outcome.status = child.exit_code == 0 ? Status::kPass : Status::kFail;
+  try {
+    outcome.report = read_child_report(dir);
+  } catch (const Refusal& refusal) {
+    outcome.error = refusal.message;  // this scenario's ERROR line, not the suite's refusal
+    return outcome;
+  }
+  if (!outcome.report.contains("expectations") || !outcome.report["expectations"].is_array()) {
+    outcome.error = dir + "/report.json: has no expectations list";
+    return outcome;
+  }
+  outcome.status = child.exit_code == 0 ? Status::kPass : Status::kFail;
   return outcome;
 }
 
@@ -156,9 +150,9 @@ std::vector<std::string> outcome_lines(const ScenarioFile& file, const ScenarioO
   return lines;
 }
 
-std::string write_junit(const std::string& path, const std::vector<ScenarioFile>& files,
-                        const std::vector<ScenarioOutcome>& outcomes,
-                        const std::vector<SweepCheck>& sweeps) {
+void write_junit(const std::string& path, const std::vector<ScenarioFile>& files,
+                 const std::vector<ScenarioOutcome>& outcomes,
+                 const std::vector<SweepCheck>& sweeps) {
   std::vector<reports::JunitSuite> suites;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (outcomes[i].status == Status::kError) {
@@ -170,15 +164,16 @@ std::string write_junit(const std::string& path, const std::vector<ScenarioFile>
   for (const auto& sweep : sweeps) suites.push_back(junit_suite_of(sweep));
   const fs::path target(path);
   const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
-  return write_file_atomically(dir, target.filename().string(), reports::render_junit(suites));
+  write_file_atomically(dir, target.filename().string(), reports::render_junit(suites));
 }
 
-// Creates each scenario's output folder and its `nssim run` child. Returns an error or "".
-std::string prepare_children(const CheckOptions& options, const std::vector<ScenarioFile>& files,
-                             std::vector<ChildSpec>& specs) {
+// Creates each scenario's output folder and its `nssim run` child.
+std::vector<ChildSpec> prepare_children(const CheckOptions& options,
+                                        const std::vector<ScenarioFile>& files) {
+  std::vector<ChildSpec> specs;
   for (const auto& file : files) {
     const std::string dir = (fs::path(options.out) / file.name).string();
-    if (auto error = make_output_dir(dir); !error.empty()) return "--out: " + error;
+    in_context("--out: ", [&] { make_output_dir(dir); });
     std::error_code ignored;
     fs::remove(dir + "/report.json", ignored);  // never read a previous run's report
     ChildSpec spec{{"run", file.path, "--out", dir}, dir + "/stdout.txt", dir + "/stderr.txt"};
@@ -191,33 +186,23 @@ std::string prepare_children(const CheckOptions& options, const std::vector<Scen
   if (!options.junit.empty()) {
     const fs::path junit(options.junit);
     if (junit.has_parent_path()) {
-      if (auto error = make_output_dir(junit.parent_path().string()); !error.empty())
-        return "--junit: " + error;
+      in_context("--junit: ", [&] { make_output_dir(junit.parent_path().string()); });
     }
   }
-  return "";
+  return specs;
 }
 
 int run_check(const CheckOptions& options) {
-  std::vector<ScenarioFile> files;
-  std::vector<ChildSpec> specs;
   const auto paths = options.paths.empty() ? std::vector<std::string>{"scenarios"} : options.paths;
-  std::string error = collect_scenarios(paths, files);
+  const std::vector<ScenarioFile> files = collect_scenarios(paths);
   const std::size_t jobs = options.jobs > 0
                                ? options.jobs
                                : std::max<std::size_t>(1, std::thread::hardware_concurrency());
-  sim::TotalCost total;
-  if (error.empty()) {
-    std::vector<std::string> listed;
-    for (const auto& file : files) listed.push_back(file.path);
-    total = suite_cost(listed, options.seeds);
-    error = total_cost_refusal(total, jobs, options.total_cpu_limit);
-  }
-  if (error.empty()) error = prepare_children(options, files, specs);
-  if (!error.empty()) {
-    std::cerr << "nssim check: " << error << "\n";
-    return kExitBadInput;
-  }
+  std::vector<std::string> listed;
+  for (const auto& file : files) listed.push_back(file.path);
+  const sim::TotalCost total = suite_cost(listed, options.seeds);
+  check_total_cost(total, jobs, options.total_cpu_limit);
+  const std::vector<ChildSpec> specs = prepare_children(options, files);
   std::cout << total_cost_line(total, jobs) << std::endl;
   std::vector<std::string> names;
   for (const auto& file : files) names.push_back(file.name);
@@ -263,11 +248,9 @@ int run_check(const CheckOptions& options) {
   errors += sweep_errors;
   failed += sweeps_failed;
   if (!options.junit.empty()) {
-    if (auto problem = write_junit(options.junit, files, outcomes, sweeps); !problem.empty()) {
-      std::cerr << "nssim check: --junit: " << problem << "\n";
-      return kExitBadInput;
-    }
+    in_context("--junit: ", [&] { write_junit(options.junit, files, outcomes, sweeps); });
   }
+  // A scenario that was bad input makes the suite's exit code 2 too, after every verdict.
   if (errors > 0) return kExitBadInput;
   return failed > 0 ? kExitExpectationFailed : 0;
 }
@@ -296,7 +279,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->check(non_empty_text());
   add_total_cpu_limit_option(*command, options->total_cpu_limit);
   command->add_flag("-v,--verbose", options->verbose, "Also print the expectations that held");
-  command->callback([options, &exit_code] { exit_code = run_check(*options); });
+  run_refusing(*command, exit_code, [options] { return run_check(*options); });
 }
 
 }  // namespace nssim::cli

@@ -1,6 +1,6 @@
 // File: run_children with posix_spawn and waitpid (see child_runs.h). The parent opens each
 // child's output files itself so that an unwritable file is reported by name.
-#include "child_runs.h"
+#include "cli/posix/child_runs.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -13,7 +13,8 @@
 #include <fstream>
 #include <map>
 
-#include "stop_signals.h"
+#include "cli/posix/stop_signals.h"
+#include "cli/refusal.h"
 
 extern char** environ;
 
@@ -144,6 +145,17 @@ std::string first_line_of_file(const std::string& path) {
     if (!line.empty()) return line;
   }
   return "";
+}
+
+nlohmann::json read_child_report(const std::string& dir) {
+  const std::string path = dir + "/report.json";
+  std::ifstream in(path);
+  if (!in) throw Refusal{"cannot read " + path};
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& error) {
+    throw Refusal{path + ": invalid JSON: " + error.what()};
+  }
 }
 
 }  // namespace nssim::cli

@@ -3,7 +3,6 @@
 // comparison of their reports as compare.json, compare.md and compare.html. Both sides are loaded
 // here first, so a bad setting is reported before anything runs or is written.
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -11,14 +10,15 @@
 #include <string>
 #include <vector>
 
-#include "child_runs.h"
-#include "commands.h"
-#include "flag_checks.h"
-#include "output_dir.h"
+#include "cli/commands.h"
+#include "cli/flag_checks.h"
+#include "cli/posix/child_runs.h"
+#include "cli/posix/output_dir.h"
+#include "cli/refusal.h"
+#include "cli/sweep/sweep_command.h"
 #include "reports/compare/compare_report.h"
 #include "reports/compare/compare_seeds.h"
 #include "sim/scenario/scenario_loader.h"
-#include "sweep_command.h"
 
 namespace nssim::cli {
 
@@ -58,20 +58,20 @@ struct Side {
 };
 
 // Turns NAME=VALUE settings into `nssim run` flags: profile=P becomes --profile P, anything else
-// --set NAME=VALUE. Returns an error or "".
-std::string parse_side(const std::vector<std::string>& settings, Side& side) {
+// --set NAME=VALUE.
+void parse_side(const std::vector<std::string>& settings, Side& side) {
   for (const auto& setting : settings) {
     const std::size_t equals = setting.find('=');
     if (equals == std::string::npos || equals == 0) {
-      return side.flag + ": expected NAME=VALUE, got '" + setting + "'";
+      throw Refusal{side.flag + ": expected NAME=VALUE, got '" + setting + "'"};
     }
     const std::string name = setting.substr(0, equals);
     const std::string value = setting.substr(equals + 1);
     if (name == "profile") {
-      if (side.load.profile) return side.flag + ": profile is given twice";
+      if (side.load.profile) throw Refusal{side.flag + ": profile is given twice"};
       side.load.profile = core::parse_profile(value);
       if (!side.load.profile) {
-        return side.flag + ": profile: expected 4.9 or 5.x, got '" + value + "'";
+        throw Refusal{side.flag + ": profile: expected 4.9 or 5.x, got '" + value + "'"};
       }
       side.run_args.insert(side.run_args.end(), {"--profile", value});
       side.profile = value;
@@ -81,7 +81,6 @@ std::string parse_side(const std::vector<std::string>& settings, Side& side) {
     }
     side.settings.push_back(setting);
   }
-  return "";
 }
 
 std::string default_label(const std::vector<std::string>& settings) {
@@ -90,18 +89,14 @@ std::string default_label(const std::vector<std::string>& settings) {
   return label.empty() ? "as written" : label;
 }
 
-// Parses one side and loads the scenario with it, as `nssim run` will. Returns an error or "".
+// Parses one side and loads the scenario with it, as `nssim run` will; returns its name.
 std::string prepare_side(const CompareOptions& options, const std::vector<std::string>& settings,
-                         const std::string& label, Side& side, std::string& scenario_name) {
-  if (auto error = parse_side(settings, side); !error.empty()) return error;
+                         const std::string& label, Side& side) {
+  parse_side(settings, side);
   side.load.seed = options.seed;
   side.label = label.empty() ? default_label(settings) : label;
-  try {
-    scenario_name = sim::load_scenario_file(options.scenario, side.load).name;
-  } catch (const sim::ScenarioError& error) {
-    return (settings.empty() ? "" : side.flag + ": ") + error.what();
-  }
-  return "";
+  return in_context(settings.empty() ? "" : side.flag + ": ",
+                    [&] { return sim::load_scenario_file(options.scenario, side.load).name; });
 }
 
 sim::TotalCost total_cost_of(const Side& a, const Side& b) {
@@ -113,48 +108,40 @@ sim::TotalCost total_cost_of(const Side& a, const Side& b) {
 }
 
 // With --seeds: loads each side's sweep and checks their runs' whole cost, before any folder is
-// made. Returns an error or "".
-std::string load_side_sweeps(const CompareOptions& options, Side& a, Side& b) {
+// made.
+void load_side_sweeps(const CompareOptions& options, Side& a, Side& b) {
   for (Side* side : {&a, &b}) {
-    try {
-      side->sweep =
-          load_sweep({options.scenario, options.seeds, {}, side->load.set, side->profile, ""},
-                     nssim_version());
-    } catch (const SweepInputError& error) {
-      return side->flag + ": " + error.message;
-    }
+    side->sweep = in_context(side->flag + ": ", [&] {
+      return load_sweep({options.scenario, options.seeds, {}, side->load.set, side->profile, ""},
+                        nssim_version());
+    });
   }
-  const std::string refusal =
-      total_cost_refusal(total_cost_of(a, b), jobs_of(options), options.total_cpu_limit);
-  return refusal.empty() ? "" : options.scenario + ": " + refusal;
+  in_context(options.scenario + ": ", [&] {
+    check_total_cost(total_cost_of(a, b), jobs_of(options), options.total_cpu_limit);
+  });
 }
 
-// Prepares both sides and their output folders. Returns an error or "".
-std::string prepare(const CompareOptions& options, Side& a, Side& b, std::string& dir) {
-  if (options.a.empty() && options.b.empty()) return "give at least one of --a and --b";
-  if (!options.seeds.empty() && options.seed)
-    return "give --seed (one run a side) or --seeds, not both";
-  if (!options.seeds.empty()) {
-    try {
-      load_sweep({options.scenario, options.seeds, {}, {}, "", ""}, nssim_version());
-    } catch (const SweepInputError& error) {
-      return error.message;
-    }
+// Prepares both sides and their output folders; returns the folder.
+std::string prepare(const CompareOptions& options, Side& a, Side& b) {
+  if (options.a.empty() && options.b.empty()) throw Refusal{"give at least one of --a and --b"};
+  if (!options.seeds.empty() && options.seed) {
+    throw Refusal{"give --seed (one run a side) or --seeds, not both"};
   }
-  std::string scenario_name;
-  std::string error = prepare_side(options, options.a, options.label_a, a, scenario_name);
-  if (error.empty()) error = prepare_side(options, options.b, options.label_b, b, scenario_name);
-  if (error.empty() && !options.seeds.empty()) error = load_side_sweeps(options, a, b);
-  if (!error.empty()) return error;
-  dir = options.out.empty() ? "out/compare-" + scenario_name : options.out;
+  if (!options.seeds.empty()) {
+    load_sweep({options.scenario, options.seeds, {}, {}, "", ""}, nssim_version());
+  }
+  prepare_side(options, options.a, options.label_a, a);
+  const std::string scenario_name = prepare_side(options, options.b, options.label_b, b);
+  if (!options.seeds.empty()) load_side_sweeps(options, a, b);
+  const std::string dir = options.out.empty() ? "out/compare-" + scenario_name : options.out;
   a.dir = (fs::path(dir) / "a").string();
   b.dir = (fs::path(dir) / "b").string();
   for (const Side* side : {&a, &b}) {
-    if (auto problem = make_output_dir(side->dir); !problem.empty()) return "--out: " + problem;
+    in_context("--out: ", [&] { make_output_dir(side->dir); });
     std::error_code ignored;
     fs::remove(side->dir + "/report.json", ignored);  // never read a previous run's report
   }
-  return "";
+  return dir;
 }
 
 ChildSpec child_spec(const CompareOptions& options, const Side& side) {
@@ -166,26 +153,18 @@ ChildSpec child_spec(const CompareOptions& options, const Side& side) {
   return spec;
 }
 
-// Reads the side's report after its run. Returns an error or "".
-std::string read_side_report(const Side& side, const ChildOutcome& child, nlohmann::json& report) {
+// The side's report after its run.
+nlohmann::json read_side_report(const Side& side, const ChildOutcome& child) {
   const bool exited = child.spawn_error.empty() && child.signal == 0;
   if (exited && child.exit_code == kExitBadInput) {
     const std::string line = first_line_of_file(side.dir + "/stderr.txt");
-    return side.flag + ": " + (line.empty() ? "nssim run: exit 2 with no message" : line);
+    throw Refusal{side.flag + ": " + (line.empty() ? "nssim run: exit 2 with no message" : line)};
   }
   if (!exited || (child.exit_code != 0 && child.exit_code != kExitExpectationFailed)) {
-    return side.flag + ": nssim run: " + describe_outcome(child) + " (see " + side.dir +
-           "/stderr.txt)";
+    throw Refusal{side.flag + ": nssim run: " + describe_outcome(child) + " (see " + side.dir +
+                  "/stderr.txt)"};
   }
-  const std::string path = side.dir + "/report.json";
-  std::ifstream in(path);
-  if (!in) return side.flag + ": cannot read " + path;
-  try {
-    report = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& error) {
-    return side.flag + ": " + path + ": invalid JSON: " + error.what();
-  }
-  return "";
+  return in_context(side.flag + ": ", [&] { return read_child_report(side.dir); });
 }
 
 // A setting's value as a person writes it: strings without quotes.
@@ -222,18 +201,15 @@ void print_summary(const nlohmann::json& comparison) {
   }
 }
 
-// One side over the seeds, in forked runs, into its folder as a sweep. Returns an error or "".
-std::string run_side_over_seeds(const CompareOptions& options, const Side& side,
-                                reports::SeedSide& result) {
-  const LoadedSweep& sweep = side.sweep;
-  std::string error;
-  auto records =
-      run_sweep_range(sweep, shard_range(1, 1, sweep.plan.run_count()), jobs_of(options), error);
-  if (!records) return side.flag + ": " + error;
-  const auto document = write_sweep_documents(side.dir, sweep.plan, *records, error);
-  if (!document) return side.flag + ": " + error;
-  result = {side.label, side.settings, *document, std::move(*records)};
-  return "";
+// One side over the seeds, in forked runs, into its folder as a sweep.
+reports::SeedSide run_side_over_seeds(const CompareOptions& options, const Side& side) {
+  return in_context(side.flag + ": ", [&] {
+    const LoadedSweep& sweep = side.sweep;
+    auto records =
+        run_sweep_range(sweep, shard_range(1, 1, sweep.plan.run_count()), jobs_of(options));
+    nlohmann::json document = write_sweep_documents(side.dir, sweep.plan, records);
+    return reports::SeedSide{side.label, side.settings, std::move(document), std::move(records)};
+  });
 }
 
 void print_seed_summary(const nlohmann::json& comparison) {
@@ -256,23 +232,12 @@ void print_seed_summary(const nlohmann::json& comparison) {
 int run_compare_over_seeds(const CompareOptions& options, const Side& a, const Side& b,
                            const std::string& dir) {
   std::cout << total_cost_line(total_cost_of(a, b), jobs_of(options)) << std::endl;
-  reports::SeedSide side_a;
-  reports::SeedSide side_b;
-  std::string error = run_side_over_seeds(options, a, side_a);
-  if (error.empty()) error = run_side_over_seeds(options, b, side_b);
-  if (!error.empty()) {
-    std::cerr << "nssim compare: " << error << "\n";
-    return kExitBadInput;
-  }
+  const reports::SeedSide side_a = run_side_over_seeds(options, a);
+  const reports::SeedSide side_b = run_side_over_seeds(options, b);
   const nlohmann::json comparison = reports::build_seed_comparison(side_a, side_b);
-  error = write_files_atomically(
-      dir, {{"compare.json", comparison.dump(2) + "\n"},
-            {"compare.md", reports::render_seed_comparison_markdown(comparison)},
-            {"compare.html", reports::render_seed_comparison_html(comparison)}});
-  if (!error.empty()) {
-    std::cerr << "nssim compare: " << error << "\n";
-    return kExitBadInput;
-  }
+  write_files_atomically(dir, {{"compare.json", comparison.dump(2) + "\n"},
+                               {"compare.md", reports::render_seed_comparison_markdown(comparison)},
+                               {"compare.html", reports::render_seed_comparison_html(comparison)}});
   print_seed_summary(comparison);
   std::cout << "report: " << dir << "/compare.html" << std::endl;
   return 0;
@@ -283,21 +248,11 @@ int run_compare(const CompareOptions& options) {
   a.flag = "--a";
   Side b;
   b.flag = "--b";
-  std::string dir;
-  if (auto error = prepare(options, a, b, dir); !error.empty()) {
-    std::cerr << "nssim compare: " << error << "\n";
-    return kExitBadInput;
-  }
+  const std::string dir = prepare(options, a, b);
   if (!options.seeds.empty()) return run_compare_over_seeds(options, a, b, dir);
   const auto outcomes = run_children({child_spec(options, a), child_spec(options, b)}, 2, {});
-  nlohmann::json report_a;
-  nlohmann::json report_b;
-  std::string error = read_side_report(a, outcomes[0], report_a);
-  if (error.empty()) error = read_side_report(b, outcomes[1], report_b);
-  if (!error.empty()) {
-    std::cerr << "nssim compare: " << error << "\n";
-    return kExitBadInput;
-  }
+  const nlohmann::json report_a = read_side_report(a, outcomes[0]);
+  const nlohmann::json report_b = read_side_report(b, outcomes[1]);
   nlohmann::json comparison = reports::build_comparison(report_a, report_b, a.label, b.label);
   comparison["notes"].push_back(
       "a single sample: one seed a side, so any difference may be seed noise (--seeds N "
@@ -309,14 +264,9 @@ int run_compare(const CompareOptions& options) {
       comparison["sides"][i]["report_html"] = (i == 0 ? "a" : "b") + std::string("/report.html");
     }
   }
-  const std::string error_text =
-      write_files_atomically(dir, {{"compare.json", comparison.dump(2) + "\n"},
-                                   {"compare.md", reports::render_comparison_markdown(comparison)},
-                                   {"compare.html", reports::render_comparison_html(comparison)}});
-  if (!error_text.empty()) {
-    std::cerr << "nssim compare: " << error_text << "\n";
-    return kExitBadInput;
-  }
+  write_files_atomically(dir, {{"compare.json", comparison.dump(2) + "\n"},
+                               {"compare.md", reports::render_comparison_markdown(comparison)},
+                               {"compare.html", reports::render_comparison_html(comparison)}});
   print_summary(comparison);
   std::cout << "report: " << dir << "/compare.html" << std::endl;
   return 0;
@@ -349,7 +299,7 @@ void add_compare_command(CLI::App& app, int& exit_code) {
   command->add_option("-j,--jobs", options->jobs, "Runs at a time with --seeds (default: cores)")
       ->check(whole_number(1, kMaxJobs));
   add_total_cpu_limit_option(*command, options->total_cpu_limit);
-  command->callback([options, &exit_code] { exit_code = run_compare(*options); });
+  run_refusing(*command, exit_code, [options] { return run_compare(*options); });
 }
 
 }  // namespace nssim::cli

@@ -1,12 +1,12 @@
 // File: load_sweep (see sweep_plan.h): the seeds, the grid's cartesian product, one validated
 // scenario per point and each point's `nssim run` command.
-#include "sweep_plan.h"
+#include "cli/sweep/sweep_plan.h"
 
 #include <fstream>
 #include <sstream>
 
-#include "expectation_inputs.h"
-#include "flag_checks.h"
+#include "cli/expectation_inputs.h"
+#include "cli/flag_checks.h"
 #include "sim/scenario/repeat_command.h"
 #include "sim/scenario/scenario_loader.h"
 
@@ -25,14 +25,14 @@ void parse_seeds(const std::string& text, std::uint64_t& first, std::uint64_t& l
   const auto dots = text.find("..");
   if (dots == std::string::npos) {
     const auto count = parse_decimal_u64(text);
-    if (!count || *count == 0) throw SweepInputError{usage};
+    if (!count || *count == 0) throw Refusal{usage};
     first = 1;
     last = *count;
     return;
   }
   const auto a = parse_decimal_u64(text.substr(0, dots));
   const auto b = parse_decimal_u64(text.substr(dots + 2));
-  if (!a || !b || *a > *b) throw SweepInputError{usage};
+  if (!a || !b || *a > *b) throw Refusal{usage};
   first = *a;
   last = *b;
 }
@@ -40,18 +40,16 @@ void parse_seeds(const std::string& text, std::uint64_t& first, std::uint64_t& l
 Axis parse_axis(const std::string& text) {
   const auto equals = text.find('=');
   if (equals == std::string::npos || equals == 0 || equals + 1 == text.size()) {
-    throw SweepInputError{"--grid: expected PATH=V1,V2,..., got '" + text + "'"};
+    throw Refusal{"--grid: expected PATH=V1,V2,..., got '" + text + "'"};
   }
   Axis axis{text.substr(0, equals), {}};
   std::stringstream values(text.substr(equals + 1));
   std::string value;
   while (std::getline(values, value, ',')) {
-    if (value.empty())
-      throw SweepInputError{"--grid " + axis.path + ": empty value in '" + text + "'"};
+    if (value.empty()) throw Refusal{"--grid " + axis.path + ": empty value in '" + text + "'"};
     axis.values.push_back(value);
   }
-  if (text.back() == ',')
-    throw SweepInputError{"--grid " + axis.path + ": empty value in '" + text + "'"};
+  if (text.back() == ',') throw Refusal{"--grid " + axis.path + ": empty value in '" + text + "'"};
   return axis;
 }
 
@@ -59,11 +57,11 @@ std::optional<ShardRange> parse_shard(const std::string& text, std::size_t runs)
   if (text.empty()) return std::nullopt;
   const std::string usage = "--shard: expected I/K with 1 <= I <= K, got '" + text + "'";
   const auto slash = text.find('/');
-  if (slash == std::string::npos) throw SweepInputError{usage};
+  if (slash == std::string::npos) throw Refusal{usage};
   const auto shard = parse_decimal_u64(text.substr(0, slash));
   const auto shards = parse_decimal_u64(text.substr(slash + 1));
   if (!shard || !shards || *shard == 0 || *shard > *shards || *shards > kMaxShards) {
-    throw SweepInputError{usage};
+    throw Refusal{usage};
   }
   return shard_range(static_cast<std::size_t>(*shard), static_cast<std::size_t>(*shards), runs);
 }
@@ -116,14 +114,11 @@ sim::Scenario load_point(const SweepOptions& options, const PointSettings& point
   if (!point.profile.empty()) {
     load.profile = core::parse_profile(point.profile);
     if (!load.profile) {
-      throw SweepInputError{"--grid profile: expected 4.9 or 5.x, got '" + point.profile + "'"};
+      throw Refusal{"--grid profile: expected 4.9 or 5.x, got '" + point.profile + "'"};
     }
   }
-  try {
-    return sim::load_scenario_file(options.scenario, load);
-  } catch (const sim::ScenarioError& error) {
-    throw SweepInputError{(from_grid ? "--grid " + point.label + ": " : "") + error.what()};
-  }
+  return in_context(from_grid ? "--grid " + point.label + ": " : "",
+                    [&] { return sim::load_scenario_file(options.scenario, load); });
 }
 
 std::vector<reports::SweepExpectationInput> sweep_expectations(const sim::Scenario& scenario) {
@@ -143,7 +138,7 @@ LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_ver
   LoadedSweep loaded;
   reports::SweepPlan& plan = loaded.plan;
   if (!options.profile.empty() && !core::parse_profile(options.profile)) {
-    throw SweepInputError{"--profile: expected 4.9 or 5.x, got '" + options.profile + "'"};
+    throw Refusal{"--profile: expected 4.9 or 5.x, got '" + options.profile + "'"};
   }
   for (const auto& point : grid_points(options, axes)) {
     loaded.scenarios.push_back(load_point(options, point, !axes.empty()));
@@ -163,9 +158,9 @@ LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_ver
     parse_seeds(options.seeds, plan.first_seed, plan.last_seed);
   }
   if (!plan_fits(plan)) {
-    throw SweepInputError{"--seeds: " + options.seeds + " with " +
-                          std::to_string(plan.points.size()) + " grid points is more than the " +
-                          std::to_string(kMaxSweepRuns) + " runs a sweep may hold"};
+    throw Refusal{"--seeds: " + options.seeds + " with " + std::to_string(plan.points.size()) +
+                  " grid points is more than the " + std::to_string(kMaxSweepRuns) +
+                  " runs a sweep may hold"};
   }
   plan.nssim_version = nssim_version;
   plan.scenario = {{"name", first.name},
@@ -175,9 +170,7 @@ LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_ver
                    {"duration_ms", first.duration_ms}};
   plan.set = options.set;
   for (const auto& axis : axes) plan.grid.push_back({axis.path, axis.values});
-  if (std::string error = unknown_expectation_figure(first); !error.empty()) {
-    throw SweepInputError{std::move(error)};
-  }
+  check_expectation_figures(first);
   plan.expectations = sweep_expectations(first);
   loaded.shard = parse_shard(options.shard, plan.run_count());
   loaded.scenario_fnv1a64 = fnv1a64_of_file(options.scenario);
