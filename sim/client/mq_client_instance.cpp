@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "nameserver_core/ids.h"
+#include "sim/nameserver/route_data_changed.h"
 
 namespace nssim::sim {
 
