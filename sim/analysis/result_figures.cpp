@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include "sim/client/send_record.h"
+#include "sim/record/send_record.h"
 #include "sim/scenario/scenario_json.h"
 
 namespace nssim::sim {

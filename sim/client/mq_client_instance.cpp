@@ -6,6 +6,7 @@
 
 #include "common/invariant.h"
 #include "nameserver_core/ids.h"
+#include "sim/nameserver/route_data_changed.h"
 
 namespace nssim::sim {
 

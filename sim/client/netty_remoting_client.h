@@ -17,13 +17,10 @@
 #include "nameserver_core/profile.h"
 #include "sim/client/nameserver_client.h"
 #include "sim/client/producer_ids.h"
-#include "sim/client/send_record.h"
 #include "sim/network/network_history.h"
+#include "sim/record/send_record.h"
 
 namespace nssim::sim {
-
-// Where each broker address lives in the simulated network.
-using AddressBook = std::map<std::string, NodeId>;
 
 // A JVM timed wait that expires (connect timeout, request timeout) is seen by the next
 // System.currentTimeMillis() at least this much after its deadline. Without it an attempt that

@@ -19,17 +19,18 @@
 #include "sim/client/nameserver_client.h"
 #include "sim/client/netty_remoting_client.h"
 #include "sim/client/publish_info.h"
-#include "sim/client/send_record.h"
 #include "sim/nameserver/route_history.h"
 #include "sim/network/network_history.h"
 #include "sim/record/event_log.h"
+#include "sim/record/producer_observer.h"
 #include "sim/record/trace_sink.h"
 #include "sim/scenario/rng.h"
 #include "sim/scenario/scenario.h"
 
 namespace nssim::sim {
 
-// AddressBook and kTimedWaitOverrunMs: sim/client/netty_remoting_client.h.
+// AddressBook: sim/network/network_history.h.
+// kTimedWaitOverrunMs: sim/client/netty_remoting_client.h.
 
 // The size of a GET_ROUTEINFO_BY_TOPIC request (header and topic), whoever sends it.
 inline constexpr std::int64_t kRouteRequestBytes = 256;
@@ -39,24 +40,6 @@ inline constexpr std::int64_t kRouteRequestBytes = 256;
 // createTopicKey says); nssim has no setting for it. Brokers register it when
 // autoCreateTopicEnable.
 inline constexpr const char* kAutoCreateTopicKeyTopic = "TBW102";
-
-// Callbacks to whoever measures the run. Called in simulated-time order per producer.
-struct ProducerObserver {
-  virtual ~ProducerObserver() = default;
-  virtual void on_send(const SendRecord& record) = 0;
-  // The publish info of `topic` was rebuilt at t_ms (a changed route, or any route answer while
-  // the publish info was missing or not ok); `brokers` are the groups it now has writable
-  // queues on (sorted), possibly the same as before.
-  virtual void on_publish_info(const std::string& topic, std::int64_t t_ms,
-                               const std::set<std::string>& brokers) = 0;
-  // A route query was applied at update.answered_ms (after on_publish_info, if it rebuilt the
-  // publish info), or, when it got no answer, seen then.
-  virtual void on_route_update(const RouteUpdate& update) = 0;
-  // advance_to has evaluated everything up to its instant: whatever the model reports from now
-  // on ended at or after frontier_ms (the earliest start of a send still in flight, or that
-  // instant).
-  virtual void on_advanced(std::int64_t frontier_ms) = 0;
-};
 
 // What the producer's route queries (the scheduled poll's and its sends') start from and read:
 // its remoting client's NameServer list and choice as it starts, and every NameServer's answers

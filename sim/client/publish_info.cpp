@@ -1,5 +1,5 @@
-// File: TopicPublishInfo, ThreadLocalIndex and the client's route comparison, after
-// TopicPublishInfo.java, ThreadLocalIndex.java and MQClientInstance.java of both profiles.
+// File: TopicPublishInfo and ThreadLocalIndex, after TopicPublishInfo.java, ThreadLocalIndex.java
+// and MQClientInstance#topicRouteData2TopicPublishInfo of both profiles.
 #include "sim/client/publish_info.h"
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "nameserver_core/ids.h"
+#include "sim/nameserver/route_data_changed.h"
 
 namespace nssim::sim {
 
@@ -30,49 +31,9 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   return parts;
 }
 
-// Java: QueueData#compareTo and BrokerData#compareTo order by brokerName only; Collections.sort
-// is stable.
-struct ByBrokerName {
-  template <typename T>
-  bool operator()(const T& a, const T& b) const {
-    return a.broker_name < b.broker_name;
-  }
-};
-
 std::vector<core::QueueData> sorted_queue_datas(std::vector<core::QueueData> queue_datas) {
   std::stable_sort(queue_datas.begin(), queue_datas.end(), ByBrokerName{});
   return queue_datas;
-}
-
-// Java: BrokerData#equals compares brokerName and brokerAddrs only.
-bool same_broker_data(const core::BrokerData& a, const core::BrokerData& b) {
-  return a.broker_name == b.broker_name && a.broker_addrs == b.broker_addrs;
-}
-
-// Whether two lists are equal once each is stably sorted by brokerName, comparing with `same`.
-// Routes come from the NameServer already sorted, so the copies are made only when needed: every
-// producer compares every route it polls.
-template <typename T, typename Same>
-bool same_when_sorted(const std::vector<T>& a, const std::vector<T>& b, Same same) {
-  if (a.size() != b.size()) return false;
-  const auto sorted = [](const std::vector<T>& v) {
-    return std::is_sorted(v.begin(), v.end(), ByBrokerName{});
-  };
-  if (sorted(a) && sorted(b)) return std::equal(a.begin(), a.end(), b.begin(), same);
-  std::vector<T> a_sorted = a;
-  std::vector<T> b_sorted = b;
-  std::stable_sort(a_sorted.begin(), a_sorted.end(), ByBrokerName{});
-  std::stable_sort(b_sorted.begin(), b_sorted.end(), ByBrokerName{});
-  return std::equal(a_sorted.begin(), a_sorted.end(), b_sorted.begin(), same);
-}
-
-bool same_mapping(const std::optional<std::map<std::string, core::TopicQueueMappingInfo>>& a,
-                  const std::optional<std::map<std::string, core::TopicQueueMappingInfo>>& b) {
-  if (a.has_value() != b.has_value()) return false;
-  if (!a) return true;
-  return std::equal(a->begin(), a->end(), b->begin(), b->end(), [](const auto& x, const auto& y) {
-    return x.first == y.first && x.second.bname == y.second.bname && x.second.json == y.second.json;
-  });
 }
 
 }  // namespace
@@ -177,26 +138,6 @@ TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteDa
     for (int i = 0; i < qd.write_queue_nums; ++i) queues.push_back(MessageQueue{qd.broker_name, i});
   }
   return TopicPublishInfo(std::move(queues), std::move(kept), /*order_topic=*/false);
-}
-
-bool topic_route_data_changed(const std::optional<core::TopicRouteData>& old_route,
-                              const core::TopicRouteData& new_route, core::Profile profile) {
-  return topic_route_data_changed(old_route ? &*old_route : nullptr, new_route, profile);
-}
-
-bool topic_route_data_changed(const core::TopicRouteData* old_route,
-                              const core::TopicRouteData& new_route, core::Profile profile) {
-  if (old_route == nullptr) return true;
-  const core::TopicRouteData& old = *old_route;
-  if (old.order_topic_conf != new_route.order_topic_conf) return true;
-  if (!same_when_sorted(old.queue_datas, new_route.queue_datas, std::equal_to<core::QueueData>{})) {
-    return true;
-  }
-  if (!same_when_sorted(old.broker_datas, new_route.broker_datas, same_broker_data)) return true;
-  if (old.filter_server_table != new_route.filter_server_table) return true;
-  // Only 5.x's TopicRouteData#equals includes topicQueueMappingByBroker.
-  return profile == core::Profile::kV5 &&
-         !same_mapping(old.topic_queue_mapping_by_broker, new_route.topic_queue_mapping_by_broker);
 }
 
 }  // namespace nssim::sim

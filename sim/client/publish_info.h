@@ -1,6 +1,6 @@
 // File: a producer's view of one topic: TopicPublishInfo built from a route
 // (MQClientInstance#topicRouteData2TopicPublishInfo), its round-robin index (ThreadLocalIndex) and
-// queue selection, and the client's route-change test (TopicRouteData#topicRouteDataChanged).
+// queue selection. The client's route-change test: sim/nameserver/route_data_changed.h.
 #pragma once
 
 #include <cstdint>
@@ -95,13 +95,5 @@ class TopicPublishInfo {
 // when non-empty, ignoring perm and masters; otherwise QueueDatas sorted by brokerName, writable,
 // whose group has a master (brokerId 0), give writeQueueNums queues each.
 TopicPublishInfo topic_route_data_to_topic_publish_info(const core::TopicRouteData& route);
-
-// Java: MQClientInstance#topicRouteDataIsChange (4.9) / TopicRouteData#topicRouteDataChanged
-// (5.x): both lists sorted by brokerName, then compared field by field. No old route is a change.
-bool topic_route_data_changed(const std::optional<core::TopicRouteData>& old_route,
-                              const core::TopicRouteData& new_route, core::Profile profile);
-// The same, without copying the old route: nullptr is no old route.
-bool topic_route_data_changed(const core::TopicRouteData* old_route,
-                              const core::TopicRouteData& new_route, core::Profile profile);
 
 }  // namespace nssim::sim

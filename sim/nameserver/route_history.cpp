@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "common/invariant.h"
-#include "sim/client/publish_info.h"
+#include "sim/nameserver/route_data_changed.h"
 
 namespace nssim::sim {
 

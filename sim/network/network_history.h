@@ -15,6 +15,9 @@ namespace nssim::sim {
 
 using NodeId = int;
 
+// Where each broker address lives in the simulated network.
+using AddressBook = std::map<std::string, NodeId>;
+
 enum class ProcessState { kDown, kUp, kPaused };
 
 // How a process went down, which decides what its peers see.

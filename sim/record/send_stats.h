@@ -14,9 +14,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "sim/client/producer_model.h"
-#include "sim/client/send_record.h"
 #include "sim/record/latency_histogram.h"
+#include "sim/record/producer_observer.h"
+#include "sim/record/send_record.h"
 #include "sim/record/trace_sink.h"
 
 namespace nssim::sim {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "sim/client/send_record.h"
+#include "sim/record/send_record.h"
 #include "sim/record/trace_sink.h"
 
 namespace nssim::sim {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/client/send_record.h"
+#include "sim/record/send_record.h"
 
 namespace nssim::sim {
 

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "sim/client/producer_model.h"
 #include "sim/network/network_history.h"
 #include "sim/scenario/scenario.h"
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "route_fixtures.h"
+#include "sim/nameserver/route_data_changed.h"
 
 namespace nssim::sim {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "processor/processor_test_support.h"
 #include "route_fixtures.h"
-#include "sim/client/publish_info.h"
+#include "sim/nameserver/route_data_changed.h"
 #include "sim/nameserver/route_recorder.h"
 
 namespace nssim::sim {

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "processor/processor_test_support.h"
-#include "sim/client/publish_info.h"
+#include "sim/nameserver/route_data_changed.h"
 #include "sim/nameserver/route_history.h"
 #include "sim/scenario/rng.h"
 

@@ -1,5 +1,5 @@
 // File: names of send causes, as they appear in reports.
-#include "sim/client/send_record.h"
+#include "sim/record/send_record.h"
 
 namespace nssim::sim {
 
