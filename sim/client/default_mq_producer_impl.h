@@ -16,8 +16,8 @@
 #include "sim/client/mq_client_instance.h"
 #include "sim/client/mq_fault_strategy.h"
 #include "sim/client/publish_info.h"
-#include "sim/client/send_record.h"
 #include "sim/client/send_thread_pool.h"
+#include "sim/record/send_record.h"
 
 namespace nssim::sim {
 

@@ -74,8 +74,7 @@ def unit_of(path):
 
 def resolve(root, including, name):
     """Root-relative ("sim/client/x.h", "reports/html/x.h"), a library's public header, or a
-    bare name: the including file's own folder, else reports/, which reports/CMakeLists.txt puts
-    on its users' include path. None when no such file exists."""
+    bare name: the including file's own folder. None when no such file exists."""
     first = name.split("/")[0]
     if first in PUBLIC:
         candidates = [PUBLIC[first] + name[len(first) :]]
@@ -83,7 +82,7 @@ def resolve(root, including, name):
         candidates = [name]
     else:
         own = os.path.normpath(os.path.join(os.path.dirname(including), name))
-        candidates = [own, "reports/" + name]
+        candidates = [own]
     return next((c for c in candidates if os.path.isfile(os.path.join(root, c))), None)
 
 
