@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "sim/record/client_schedule.h"
 #include "sim/record/send_record.h"
 #include "sim/record/trace_sink.h"
 
@@ -24,6 +25,10 @@ struct ProducerObserver {
   // A route query was applied at update.answered_ms (after on_publish_info, if it rebuilt the
   // publish info), or, when it got no answer, seen then.
   virtual void on_route_update(const RouteUpdate& update) = 0;
+  // The client's scheduler thread ran a task (reported when the run returns), and one of its
+  // heartbeat runs sent a heartbeat (reported when it ends).
+  virtual void on_scheduled_run(const ScheduledRun& run) = 0;
+  virtual void on_heartbeat(const HeartbeatRecord& heartbeat) = 0;
   // advance_to has evaluated everything up to its instant: whatever the model reports from now
   // on ended at or after frontier_ms (the earliest start of a send still in flight, or that
   // instant).

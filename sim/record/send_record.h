@@ -3,6 +3,7 @@
 // keeps only aggregates.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string_view>
@@ -21,6 +22,7 @@ enum class SendCause {
   kNoRoute,            // no publish info, or the broker address is unknown
   kBrokerError,        // a response code that is not SUCCESS
 };
+inline constexpr std::size_t kSendCauseCount = 8;
 const char* send_cause_name(SendCause cause);
 
 // A record's names are views of strings owned by whoever reports it (the producer model's interned

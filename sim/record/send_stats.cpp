@@ -50,6 +50,8 @@ class SendStats::Observer : public ProducerObserver {
   void on_route_update(const RouteUpdate& update) override {
     if (trace_ != nullptr) trace_->on_route_update(trace_handle_, update);
   }
+  void on_scheduled_run(const ScheduledRun& run) override { schedule().add(run); }
+  void on_heartbeat(const HeartbeatRecord& heartbeat) override { schedule().add(heartbeat); }
   void on_advanced(std::int64_t frontier_ms) override {
     if (trace_ != nullptr) trace_->on_frontier(trace_handle_, frontier_ms);
   }
@@ -61,6 +63,11 @@ class SendStats::Observer : public ProducerObserver {
   TraceSink* trace_;
   std::size_t trace_handle_;
   std::vector<BrokerAttempts*> brokers_by_id_;  // by this producer's broker ids; null: not yet met
+  ClientSchedule& schedule() {
+    if (schedule_ == nullptr) schedule_ = &stats_.schedules_[producer_];
+    return *schedule_;
+  }
+  ClientSchedule* schedule_ = nullptr;  // this producer's entry in stats_.schedules_, once met
 };
 
 SendStats::SendStats(std::vector<TimeWindow> windows, TraceSink* trace)

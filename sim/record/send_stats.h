@@ -14,14 +14,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sim/record/client_schedule.h"
 #include "sim/record/latency_histogram.h"
 #include "sim/record/producer_observer.h"
 #include "sim/record/send_record.h"
 #include "sim/record/trace_sink.h"
 
 namespace nssim::sim {
-
-inline constexpr std::size_t kSendCauseCount = 8;
 
 struct SendCounts {
   std::int64_t sends = 0;
@@ -85,6 +84,8 @@ class SendStats {
       const {
     return publish_changes_;
   }
+  // producer -> what its client's scheduler thread did.
+  const std::map<std::string, ClientSchedule>& schedules() const { return schedules_; }
 
  private:
   class Observer;
@@ -104,6 +105,7 @@ class SendStats {
   std::vector<LatencyHistogram> window_latencies_;
   std::map<std::int64_t, std::int64_t> no_route_ends_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
+  std::map<std::string, ClientSchedule> schedules_;
   std::map<std::string, std::unique_ptr<Observer>> observers_;
   std::map<std::string, SendCounts> by_group_;
   std::map<std::string, BrokerAttempts> by_broker_;

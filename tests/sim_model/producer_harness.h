@@ -28,8 +28,12 @@ struct Recorder : ProducerObserver {
     publish.emplace_back(topic, t_ms, brokers);
   }
   void on_route_update(const RouteUpdate& update) override { route_updates.push_back(update); }
+  void on_scheduled_run(const ScheduledRun& run) override { runs.push_back(run); }
+  void on_heartbeat(const HeartbeatRecord& heartbeat) override { heartbeats.push_back(heartbeat); }
   void on_advanced(std::int64_t frontier_ms) override { frontiers.push_back(frontier_ms); }
   std::vector<SendRecord> sends;
+  std::vector<ScheduledRun> runs;
+  std::vector<HeartbeatRecord> heartbeats;  // names: views of the model's strings
   std::vector<std::tuple<std::string, std::int64_t, std::set<std::string>>> publish;
   std::vector<RouteUpdate> route_updates;
   std::vector<std::int64_t> frontiers;  // one per advance_to

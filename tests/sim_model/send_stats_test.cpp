@@ -65,5 +65,25 @@ TEST(SendStats, EachProducerCountsForItsOwnGroup) {
   EXPECT_EQ(stats.by_group().at("batch").failed(), 0);
 }
 
+TEST(SendStats, EachClientsSchedulerRunsAndHeartbeatsAreKeptPerAddress) {
+  SendStats stats({});
+  auto& producer = stats.observer_for("app-0", "app");
+  producer.on_scheduled_run({ScheduledTask::kRoutePoll, 10, 10, 12});
+  producer.on_scheduled_run({ScheduledTask::kHeartbeat, 1000, 1000, 4003});
+  producer.on_heartbeat({"broker-a", 0, "broker-a:10911", 1000, 4001, SendCause::kRequestTimeout});
+  producer.on_heartbeat({"broker-b", 0, "broker-b:10911", 4001, 4003, SendCause::kOk});
+  producer.on_heartbeat({"broker-a", 0, "broker-a:10911", 31000, 31002, SendCause::kOk});
+  const ClientSchedule& schedule = stats.schedules().at("app-0");
+  ASSERT_EQ(schedule.runs.size(), 2u);
+  EXPECT_EQ(schedule.runs[1].task, ScheduledTask::kHeartbeat);
+  EXPECT_STREQ(scheduled_task_name(schedule.runs[1].task), "heartbeat");
+  const HeartbeatCounts& a = schedule.heartbeats.at("broker-a:10911");
+  EXPECT_EQ(a.broker_name, "broker-a");
+  EXPECT_EQ(a.attempts, 2);
+  EXPECT_EQ(a.failed(), 1);
+  EXPECT_EQ(a.by_cause[static_cast<std::size_t>(SendCause::kRequestTimeout)], 1);
+  EXPECT_EQ(schedule.heartbeats.at("broker-b:10911").failed(), 0);
+}
+
 }  // namespace
 }  // namespace nssim::sim

@@ -1,0 +1,29 @@
+// File: ClientSchedule and the scheduled tasks' names (see client_schedule.h).
+#include "sim/record/client_schedule.h"
+
+#include <cstddef>
+#include <string>
+
+namespace nssim::sim {
+
+const char* scheduled_task_name(ScheduledTask task) {
+  switch (task) {
+    case ScheduledTask::kRoutePoll:
+      return "route_poll";
+    case ScheduledTask::kHeartbeat:
+      return "heartbeat";
+  }
+  return "route_poll";
+}
+
+void ClientSchedule::add(const HeartbeatRecord& heartbeat) {
+  HeartbeatCounts& counts = heartbeats[std::string(heartbeat.address)];
+  if (counts.attempts == 0) {
+    counts.broker_name = std::string(heartbeat.broker_name);
+    counts.broker_id = heartbeat.broker_id;
+  }
+  ++counts.attempts;
+  ++counts.by_cause[static_cast<std::size_t>(heartbeat.cause)];
+}
+
+}  // namespace nssim::sim

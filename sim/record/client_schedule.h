@@ -1,0 +1,64 @@
+// File: what a client's scheduler thread did (MQClientInstance#startScheduledTask): every run of
+// its tasks with the instant it was due and the instant the one thread took it, and every
+// heartbeat request a heartbeat run sent to a broker address. The client model reports them; the
+// analysis measures from them how late route polls ran and what heartbeats cost.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/record/send_record.h"
+
+namespace nssim::sim {
+
+// The scheduler's tasks the model runs. Java: MQClientInstance#startScheduledTask's
+// updateTopicRouteInfoFromNameServer (every pollNameServerInterval) and cleanOfflineBroker +
+// sendHeartbeatToAllBrokerWithLock (every heartbeatBrokerInterval).
+enum class ScheduledTask { kRoutePoll, kHeartbeat };
+inline constexpr std::size_t kScheduledTaskCount = 2;
+const char* scheduled_task_name(ScheduledTask task);  // "route_poll", "heartbeat"
+
+// One run of a task: scheduleAtFixedRate makes run k due at its first delay + k periods after
+// the instance started; the thread takes it at start_ms (>= due_ms: later when a run before it,
+// of any task, still held the thread) and it returns at end_ms.
+struct ScheduledRun {
+  ScheduledTask task = ScheduledTask::kRoutePoll;
+  std::int64_t due_ms = 0;
+  std::int64_t start_ms = 0;
+  std::int64_t end_ms = 0;
+};
+
+// One HEART_BEAT (34) request of a heartbeat run (MQClientInstance#sendHeartbeatToAllBroker):
+// sent at start_ms, ended at end_ms with `cause` (kOk: answered; otherwise why invokeSync threw).
+// The names are views, as in send_record.h.
+struct HeartbeatRecord {
+  std::string_view broker_name;
+  std::int64_t broker_id = 0;  // 0: the master
+  std::string_view address;
+  std::int64_t start_ms = 0;
+  std::int64_t end_ms = 0;
+  SendCause cause = SendCause::kOk;
+};
+
+// The heartbeats one client sent to one broker address.
+struct HeartbeatCounts {
+  std::string broker_name;
+  std::int64_t broker_id = 0;
+  std::int64_t attempts = 0;
+  std::array<std::int64_t, kSendCauseCount> by_cause{};  // kOk counts the answered ones
+  std::int64_t failed() const { return attempts - by_cause[0]; }
+};
+
+// What one client's scheduler did over the run.
+struct ClientSchedule {
+  std::vector<ScheduledRun> runs;                     // in start order
+  std::map<std::string, HeartbeatCounts> heartbeats;  // by broker address
+  void add(const ScheduledRun& run) { runs.push_back(run); }
+  void add(const HeartbeatRecord& heartbeat);
+};
+
+}  // namespace nssim::sim
