@@ -15,8 +15,6 @@
 
 #include "cli/sweep/sweep_shards.h"
 #include "cli/sweep/sweep_summary.h"
-#include "cli/sweep_shards.h"
-#include "cli/sweep_summary.h"
 #include "reports/sweep/sweep_document.h"
 #include "reports/sweep/sweep_files.h"
 

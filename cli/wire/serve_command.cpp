@@ -14,6 +14,7 @@
 #include "cli/flag_checks.h"
 #include "cli/namesrv_options.h"
 #include "cli/refusal.h"
+#include "nssim_serve/log_text.h"
 #include "nssim_serve/server.h"
 
 namespace nssim::cli {

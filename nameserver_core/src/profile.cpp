@@ -1,7 +1,5 @@
-// File: profile names, default request versions and DataVersion equality per profile.
+// File: profile names and default request versions.
 #include "nameserver_core/profile.h"
-
-#include "nameserver_core/route_types.h"
 
 namespace nssim::core {
 
@@ -15,11 +13,6 @@ std::optional<Profile> parse_profile(const std::string& text) {
 
 int default_request_version(Profile profile) {
   return profile == Profile::kV4_9 ? kVersionV4_9_8 : kVersionV5_3_3;
-}
-
-bool data_version_equals(const DataVersion& a, const DataVersion& b, Profile profile) {
-  if (profile == Profile::kV5 && a.state_version != b.state_version) return false;
-  return a.timestamp == b.timestamp && a.counter == b.counter;
 }
 
 }  // namespace nssim::core

@@ -1,13 +1,14 @@
 // File: one connection's reads, frames, answers, idle timer and close events.
-#include "connection.h"
+#include "serve/src/connection.h"
 
 #include <utility>
 
 #include "nameserver_codec/remoting_handler.h"
+#include "nssim_serve/log_text.h"
 
 namespace nssim::serve {
 
-Connection::Connection(Server& server, asio::ip::tcp::socket socket, std::uint64_t id)
+Connection::Connection(ConnectionHost& server, asio::ip::tcp::socket socket, std::uint64_t id)
     : server_(server), socket_(std::move(socket)), id_(id), idle_timer_(socket_.get_executor()) {
   std::error_code ignored;
   peer_ = endpoint_text(socket_.remote_endpoint(ignored));

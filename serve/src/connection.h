@@ -12,13 +12,13 @@
 #include "nameserver_codec/remoting_frame.h"
 #include "nameserver_core/ids.h"
 #include "nameserver_core/route_info_manager.h"
-#include "nssim_serve/server.h"
+#include "nssim_serve/connection_host.h"
 
 namespace nssim::serve {
 
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
-  Connection(Server& server, asio::ip::tcp::socket socket, std::uint64_t id);
+  Connection(ConnectionHost& server, asio::ip::tcp::socket socket, std::uint64_t id);
 
   void start();
 
@@ -39,7 +39,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // kChannelException when Netty fires that event before the CLOSE.
   void close_with_events(const std::string& why, core::RemovalPath first);
 
-  Server& server_;
+  ConnectionHost& server_;
   asio::ip::tcp::socket socket_;
   std::uint64_t id_;
   std::string peer_;

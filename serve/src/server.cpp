@@ -1,10 +1,10 @@
 // File: the listener, the scan schedule and the connection table of `nssim serve`.
 #include "nssim_serve/server.h"
 
-#include <set>
 #include <utility>
 
-#include "connection.h"
+#include "nssim_serve/log_text.h"
+#include "serve/src/connection.h"
 
 namespace nssim::serve {
 
@@ -25,23 +25,6 @@ std::chrono::milliseconds scan_period(core::Profile profile, const core::Namesrv
 }
 
 }  // namespace
-
-std::string endpoint_text(const asio::ip::tcp::endpoint& endpoint) {
-  const auto address = endpoint.address();
-  const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
-  return host + ":" + std::to_string(endpoint.port());
-}
-
-std::string removed_text(const std::vector<core::BrokerRemoval>& removals) {
-  std::set<std::string> removed;
-  for (const auto& removal : removals) {
-    if (removal.removed_live_entry || removal.removed_addr_entry)
-      removed.insert(removal.broker_addr);
-  }
-  std::string text = "[";
-  for (const auto& addr : removed) text += (text.size() > 1 ? ", " : "") + addr;
-  return text + "]";
-}
 
 Server::Server(asio::io_context& io, const asio::ip::tcp::endpoint& listen, ServeOptions options)
     : options_(std::move(options)),

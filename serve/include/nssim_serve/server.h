@@ -15,6 +15,7 @@
 #include "nameserver_core/name_server.h"
 #include "nameserver_core/namesrv_config.h"
 #include "nameserver_core/profile.h"
+#include "nssim_serve/connection_host.h"
 
 namespace nssim::serve {
 
@@ -47,7 +48,7 @@ class SteadyWallClock {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-class Server {
+class Server final : public ConnectionHost {
  public:
   // Binds and listens at once; throws asio::system_error when the address cannot be bound.
   Server(asio::io_context& io, const asio::ip::tcp::endpoint& listen, ServeOptions options);
@@ -61,18 +62,13 @@ class Server {
   // Closes the listener, every connection and the timers; io_context::run then returns.
   void stop();
 
-  // For connections: the core, the clock and the log.
-  core::NameServer& name_server() { return name_server_; }
-  std::int64_t now_ms() const { return clock_.now_ms(); }
-  void log(const std::string& line);
-  int idle_seconds() const { return options_.server_channel_max_idle_time_seconds; }
-
-  // A connection closed itself (peer, error or idle) after telling the core; forget it.
-  void forget(std::uint64_t id);
-
-  // Applies what the last core call queued for 5.x's BatchUnregistrationService and drops the
-  // NOTIFY_MIN_BROKER_ID_CHANGE notices nssim does not send.
-  std::vector<core::BrokerRemoval> drain_core();
+  // ConnectionHost: what its connections call back.
+  core::NameServer& name_server() override { return name_server_; }
+  std::int64_t now_ms() const override { return clock_.now_ms(); }
+  void log(const std::string& line) override;
+  int idle_seconds() const override { return options_.server_channel_max_idle_time_seconds; }
+  void forget(std::uint64_t id) override;
+  std::vector<core::BrokerRemoval> drain_core() override;
 
  private:
   void accept();
@@ -92,11 +88,5 @@ class Server {
   std::uint64_t next_id_ = 1;
   bool stopped_ = false;
 };
-
-// "a.b.c.d:port", "[v6]:port" for logs and the start-up line.
-std::string endpoint_text(const asio::ip::tcp::endpoint& endpoint);
-
-// The removed addresses for a log line: "[a, b]", sorted, each once.
-std::string removed_text(const std::vector<core::BrokerRemoval>& removals);
 
 }  // namespace nssim::serve
