@@ -63,6 +63,23 @@ else
   fail "a sweep after a killed one"
 fi
 
+# Six sweeps at once into one folder, seeds 1..2 and 3..4: every one exits 0 and the folder is
+# one whole group, exactly one of the two.
+pids=()
+for i in 1 2 3 4 5 6; do
+  if [ $((i % 2)) -eq 0 ]; then seeds=2; else seeds=3..4; fi
+  "$nssim" sweep "$scenario" --seeds "$seeds" -j 1 --out "$work/sweeps/c" >/dev/null 2>"$work/c$i.err" &
+  pids+=($!)
+done
+codes=0
+for pid in "${pids[@]}"; do wait "$pid" || codes=$((codes + 1)); done
+if [ "$codes" -eq 0 ] && nothing_beside "$work/sweeps/c" &&
+  { same_as "$work/sweeps/c" "$work/ref-old" || same_as "$work/sweeps/c" "$work/ref-new"; }; then
+  pass
+else
+  fail "concurrent sweeps ($codes failed: $(cat "$work"/c*.err | head -n 3))"
+fi
+
 # (2) A file sweep does not write: refused before any run, one line, the folder untouched.
 touch "$work/sweeps/s/notes.txt"
 run sweep "$scenario" --seeds 2 --out "$work/sweeps/s"
