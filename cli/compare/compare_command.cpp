@@ -14,6 +14,7 @@
 #include "cli/flag_checks.h"
 #include "cli/posix/child_runs.h"
 #include "cli/posix/output_dir.h"
+#include "cli/posix/staged_folder.h"
 #include "cli/refusal.h"
 #include "cli/sweep/sweep_command.h"
 #include "reports/compare/compare_report.h"
@@ -121,7 +122,7 @@ void load_side_sweeps(const CompareOptions& options, Side& a, Side& b) {
   });
 }
 
-// Prepares both sides and their output folders; returns the folder.
+// Prepares both sides and names their folders; returns the output folder.
 std::string prepare(const CompareOptions& options, Side& a, Side& b) {
   if (options.a.empty() && options.b.empty()) throw Refusal{"give at least one of --a and --b"};
   if (!options.seeds.empty() && options.seed) {
@@ -136,12 +137,25 @@ std::string prepare(const CompareOptions& options, Side& a, Side& b) {
   const std::string dir = options.out.empty() ? "out/compare-" + scenario_name : options.out;
   a.dir = (fs::path(dir) / "a").string();
   b.dir = (fs::path(dir) / "b").string();
+  return dir;
+}
+
+// The comparison's group in --out; the sides' folders, each written as a group of its own
+// before the comparison, are kept across its swap.
+StagedFolder prepare_compare_folder(const std::string& dir) {
+  return in_context("--out: ", [&] {
+    return StagedFolder::prepare("compare", dir, {"compare.json", "compare.md", "compare.html"},
+                                 {"a", "b"});
+  });
+}
+
+// Each side's folder for its `nssim run` child, which opens its stdout.txt and stderr.txt there.
+void make_side_folders(const Side& a, const Side& b) {
   for (const Side* side : {&a, &b}) {
     in_context("--out: ", [&] { make_output_dir(side->dir); });
     std::error_code ignored;
     fs::remove(side->dir + "/report.json", ignored);  // never read a previous run's report
   }
-  return dir;
 }
 
 ChildSpec child_spec(const CompareOptions& options, const Side& side) {
@@ -202,12 +216,13 @@ void print_summary(const nlohmann::json& comparison) {
 }
 
 // One side over the seeds, in forked runs, into its folder as a sweep.
-reports::SeedSide run_side_over_seeds(const CompareOptions& options, const Side& side) {
+reports::SeedSide run_side_over_seeds(const CompareOptions& options, const Side& side,
+                                      StagedFolder& folder) {
   return in_context(side.flag + ": ", [&] {
     const LoadedSweep& sweep = side.sweep;
     auto records =
         run_sweep_range(sweep, shard_range(1, 1, sweep.plan.run_count()), jobs_of(options));
-    nlohmann::json document = write_sweep_documents(side.dir, sweep.plan, records);
+    nlohmann::json document = write_sweep_documents(folder, sweep.plan, records);
     return reports::SeedSide{side.label, side.settings, std::move(document), std::move(records)};
   });
 }
@@ -230,14 +245,18 @@ void print_seed_summary(const nlohmann::json& comparison) {
 }
 
 int run_compare_over_seeds(const CompareOptions& options, const Side& a, const Side& b,
-                           const std::string& dir) {
+                           const std::string& dir, StagedFolder& staged) {
+  StagedFolder folder_a =
+      in_context("--out: ", [&] { return prepare_sweep_folder("compare --seeds", a.dir); });
+  StagedFolder folder_b =
+      in_context("--out: ", [&] { return prepare_sweep_folder("compare --seeds", b.dir); });
   std::cout << total_cost_line(total_cost_of(a, b), jobs_of(options)) << std::endl;
-  const reports::SeedSide side_a = run_side_over_seeds(options, a);
-  const reports::SeedSide side_b = run_side_over_seeds(options, b);
+  const reports::SeedSide side_a = run_side_over_seeds(options, a, folder_a);
+  const reports::SeedSide side_b = run_side_over_seeds(options, b, folder_b);
   const nlohmann::json comparison = reports::build_seed_comparison(side_a, side_b);
-  write_files_atomically(dir, {{"compare.json", comparison.dump(2) + "\n"},
-                               {"compare.md", reports::render_seed_comparison_markdown(comparison)},
-                               {"compare.html", reports::render_seed_comparison_html(comparison)}});
+  staged.commit({{"compare.json", comparison.dump(2) + "\n"},
+                 {"compare.md", reports::render_seed_comparison_markdown(comparison)},
+                 {"compare.html", reports::render_seed_comparison_html(comparison)}});
   print_seed_summary(comparison);
   std::cout << "report: " << dir << "/compare.html" << std::endl;
   return 0;
@@ -249,7 +268,9 @@ int run_compare(const CompareOptions& options) {
   Side b;
   b.flag = "--b";
   const std::string dir = prepare(options, a, b);
-  if (!options.seeds.empty()) return run_compare_over_seeds(options, a, b, dir);
+  StagedFolder staged = prepare_compare_folder(dir);
+  if (!options.seeds.empty()) return run_compare_over_seeds(options, a, b, dir, staged);
+  make_side_folders(a, b);
   const auto outcomes = run_children({child_spec(options, a), child_spec(options, b)}, 2, {});
   const nlohmann::json report_a = read_side_report(a, outcomes[0]);
   const nlohmann::json report_b = read_side_report(b, outcomes[1]);
@@ -264,9 +285,9 @@ int run_compare(const CompareOptions& options) {
       comparison["sides"][i]["report_html"] = (i == 0 ? "a" : "b") + std::string("/report.html");
     }
   }
-  write_files_atomically(dir, {{"compare.json", comparison.dump(2) + "\n"},
-                               {"compare.md", reports::render_comparison_markdown(comparison)},
-                               {"compare.html", reports::render_comparison_html(comparison)}});
+  staged.commit({{"compare.json", comparison.dump(2) + "\n"},
+                 {"compare.md", reports::render_comparison_markdown(comparison)},
+                 {"compare.html", reports::render_comparison_html(comparison)}});
   print_summary(comparison);
   std::cout << "report: " << dir << "/compare.html" << std::endl;
   return 0;

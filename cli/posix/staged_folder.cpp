@@ -1,4 +1,4 @@
-// File: StagedFolder (see staged_folder.h).
+// File: StagedFolder and StreamedFile (see staged_folder.h).
 #include "cli/posix/staged_folder.h"
 
 #include <fcntl.h>
@@ -10,9 +10,11 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 #include <system_error>
 #include <utility>
 
+#include "cli/posix/output_dir.h"
 #include "cli/refusal.h"
 
 namespace nssim::cli {
@@ -45,14 +47,22 @@ long staging_pid(const fs::path& dir, const std::string& entry) {
   return std::stol(digits);
 }
 
-// Staging folders of `dir` whose process is gone: what a killed run left.
-void remove_abandoned_staging(const fs::path& dir) {
+// Staging folders of `dir` whose process is gone: what a killed command left. A kept folder it
+// had moved in before the swap goes back to `dir` first, so a kill never loses one.
+void remove_abandoned_staging(const fs::path& dir, const std::set<std::string>& kept_names) {
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(dir.parent_path(), error)) {
     const long pid = staging_pid(dir, entry.path().filename().string());
     if (pid <= 0 || pid == ::getpid()) continue;
     if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM) continue;  // still alive
     std::error_code ignored;
+    for (const std::string& name : kept_names) {
+      const fs::path moved = entry.path() / name;
+      if (fs::is_directory(fs::symlink_status(moved, ignored)) &&
+          !fs::exists(fs::symlink_status(dir / name, ignored))) {
+        fs::rename(moved, dir / name, ignored);
+      }
+    }
     fs::remove_all(entry.path(), ignored);
   }
 }
@@ -72,7 +82,8 @@ bool holds_working_folder(const fs::path& dir) {
 
 }  // namespace
 
-StagedFolder StagedFolder::prepare(const std::string& dir_text, std::set<std::string> group_names,
+StagedFolder StagedFolder::prepare(const std::string& command, const std::string& dir_text,
+                                   std::set<std::string> group_names,
                                    std::set<std::string> kept_names) {
   const fs::path dir = fs::path(dir_text).lexically_normal();
   const fs::path named = dir.filename().empty() ? dir.parent_path() : dir;
@@ -91,35 +102,44 @@ StagedFolder StagedFolder::prepare(const std::string& dir_text, std::set<std::st
       throw Refusal{"'" + dir_text +
                     "' is the working folder or holds it: give a folder of its own"};
     }
+    // A child command writing into a kept folder (compare's a/, check's sweep/) stages beside
+    // it, inside `dir`: what a killed child left there is no entry of ours to refuse.
+    for (const std::string& name : kept_names) remove_abandoned_staging(absolute / name, {});
     for (const auto& entry : fs::directory_iterator(absolute, code)) {
       const std::string name = entry.path().filename().string();
       if (kept_names.count(name) != 0) continue;
       const bool ours = group_names.count(name) != 0;
       if (ours && entry.is_regular_file(code)) continue;
       throw Refusal{"'" + dir_text + "' holds " +
-                    (ours ? "a folder or special file named '" : "'") + name +
-                    "', which nssim run does not write: give a new or empty folder, or one an "
-                    "earlier run wrote"};
+                    (ours ? "a folder or special file named '" : "'") + name + "', which nssim " +
+                    command +
+                    " does not write: give a new or empty folder, or one an earlier run wrote"};
     }
     if (code) {
       throw Refusal{"cannot read '" + dir_text + "': " + code.message()};
     }
   }
-  remove_abandoned_staging(absolute);
+  remove_abandoned_staging(absolute, kept_names);
   const fs::path staging = staging_path(absolute, ::getpid());
   fs::remove_all(staging, code);
   if (::mkdir(staging.c_str(), 0755) != 0) {
     throw Refusal{"cannot create '" + staging.string() + "': " + system_reason()};
   }
-  return StagedFolder(absolute.string(), staging.string(), std::move(kept_names));
+  return StagedFolder(absolute.string(), staging.string(), std::move(group_names),
+                      std::move(kept_names));
 }
 
-StagedFolder::StagedFolder(std::string dir, std::string staging, std::set<std::string> kept_names)
-    : dir_(std::move(dir)), staging_(std::move(staging)), kept_names_(std::move(kept_names)) {}
+StagedFolder::StagedFolder(std::string dir, std::string staging, std::set<std::string> group_names,
+                           std::set<std::string> kept_names)
+    : dir_(std::move(dir)),
+      staging_(std::move(staging)),
+      group_names_(std::move(group_names)),
+      kept_names_(std::move(kept_names)) {}
 
 StagedFolder::StagedFolder(StagedFolder&& other) noexcept
     : dir_(std::move(other.dir_)),
       staging_(std::exchange(other.staging_, std::string())),
+      group_names_(std::move(other.group_names_)),
       kept_names_(std::move(other.kept_names_)) {}
 
 StagedFolder::~StagedFolder() {
@@ -128,7 +148,35 @@ StagedFolder::~StagedFolder() {
   fs::remove_all(staging_, ignored);
 }
 
-void StagedFolder::commit() {
+void StagedFolder::commit(const std::vector<NamedContent>& files,
+                          const std::vector<StreamedFile*>& streamed) {
+  for (const auto& [name, content] : files) {
+    check_group_name(name);
+    write_whole_file((fs::path(staging_) / name).string(), content);
+  }
+  for (StreamedFile* file : streamed) {
+    check_group_name(file->name_);
+    // The stream keeps no errno of a write that failed earlier; the flush in close() sets one
+    // when it fails itself, as it does on a full disk.
+    errno = 0;
+    file->out_.close();
+    if (file->out_.fail()) {
+      throw Refusal{"cannot write '" + file->path_ + "'" +
+                    (errno != 0 ? ": " + system_reason() : std::string())};
+    }
+  }
+  swap_in();
+}
+
+void StagedFolder::check_group_name(const std::string& name) const {
+  // prepare() let --out hold only these names: a file outside them would make the next command
+  // refuse the folder this one wrote.
+  if (group_names_.count(name) == 0) {
+    throw std::logic_error("'" + name + "' is not a name of the group staged for '" + dir_ + "'");
+  }
+}
+
+void StagedFolder::swap_in() {
   const fs::path dir(dir_);
   const fs::path staging(staging_);
   for (const std::string& name : kept_names_) {
@@ -178,6 +226,16 @@ void StagedFolder::commit() {
   std::error_code ignored;
   fs::remove_all(staging, ignored);  // the old group, now at the staging path
   staging_.clear();
+}
+
+StreamedFile::StreamedFile(const StagedFolder& folder, std::string name)
+    : name_(std::move(name)), path_((fs::path(folder.staging_) / name_).string()) {
+  errno = 0;
+  out_.open(path_, std::ios::binary | std::ios::trunc);
+  if (!out_) {
+    throw Refusal{"cannot write '" + path_ + "'" +
+                  (errno != 0 ? ": " + system_reason() : std::string())};
+  }
 }
 
 }  // namespace nssim::cli

@@ -12,7 +12,6 @@
 #include "cli/cost_limits.h"
 #include "cli/expectation_inputs.h"
 #include "cli/flag_checks.h"
-#include "cli/posix/output_dir.h"
 #include "cli/posix/staged_folder.h"
 #include "cli/refusal.h"
 #include "cli/run/run_summary.h"
@@ -126,16 +125,16 @@ int run(const RunOptions& options) {
                               ? "out/" + scenario.name + "-seed" + std::to_string(scenario.seed)
                               : options.out;
   StagedFolder staged = in_context(
-      "--out: ", [&] { return StagedFolder::prepare(dir, run_group_names(), kKeptNames); });
+      "--out: ", [&] { return StagedFolder::prepare("run", dir, run_group_names(), kKeptNames); });
   std::cout << "seed=" << scenario.seed << " scenario=" << scenario.name
             << " profile=" << core::profile_name(scenario.profile)
             << " estimate: " << sim::run_cost_text(cost) << std::endl;
 
-  // The trace streams into its temporary while the world runs and joins the group at the end.
+  // The trace streams into the staging folder while the world runs and joins the group at the end.
   std::optional<StreamedFile> trace_file;
   std::optional<sim::TraceWriter> trace;
   if (options.trace) {
-    in_context("--out: ", [&] { trace_file.emplace(staged.path(), "trace.jsonl"); });
+    in_context("--out: ", [&] { trace_file.emplace(staged, "trace.jsonl"); });
     trace.emplace(trace_file->out());
   }
   sim::WorldRecord record = sim::run_world(scenario, trace ? &*trace : nullptr);
@@ -144,8 +143,7 @@ int run(const RunOptions& options) {
   const auto [verdicts, report] = judge_run(scenario, result);
   std::vector<StreamedFile*> streamed;
   if (trace_file) streamed.push_back(&*trace_file);
-  write_files_atomically(staged.path(), run_files(record, result, report), streamed);
-  staged.commit();
+  staged.commit(run_files(record, result, report), streamed);
   print_run_summary(std::cout, result);
   const int verdict =
       print_expectations(result["scenario"]["command"].get<std::string>(), verdicts);

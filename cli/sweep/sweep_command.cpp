@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <set>
 
 #include "cli/commands.h"
 #include "cli/expectation_inputs.h"
@@ -79,16 +81,26 @@ int run_sweep(const SweepCommandOptions& options) {
       (slurm.tasks != 0 || !slurm.partition.empty() || !slurm.args.empty() || slurm.dry_run)) {
     throw Refusal{"--slurm-tasks, --slurm-partition, --slurm-arg and --slurm-dry-run need --slurm"};
   }
+  if (slurm.enabled) {
+    std::cout << total_cost_line(total, jobs) << std::endl;
+    return run_sweep_on_slurm(options, sweep, dir);
+  }
+  std::optional<StagedFolder> staged;  // a shard writes its one file instead
+  in_context("--out: ", [&] {
+    if (sweep.shard) {
+      make_output_dir(dir);
+    } else {
+      staged.emplace(prepare_sweep_folder("sweep", dir));
+    }
+  });
   std::cout << total_cost_line(total, jobs) << std::endl;
-  if (slurm.enabled) return run_sweep_on_slurm(options, sweep, dir);
-  in_context("--out: ", [&] { make_output_dir(dir); });
   std::cout << "sweep " << sweep.plan.scenario["name"].get<std::string>() << ": seeds "
             << sweep.plan.first_seed << ".." << sweep.plan.last_seed << " x "
             << sweep.plan.points.size() << " point(s), runs " << range.first_run << ".."
             << range.end_run << ", " << jobs << " at a time" << std::endl;
   const auto records = run_sweep_range(sweep, range, jobs);
   if (sweep.shard) return write_shard(dir, sweep, range, records);
-  return write_sweep(dir, sweep.plan, records);
+  return write_sweep(*staged, dir, sweep.plan, records);
 }
 
 struct MergeOptions {
@@ -97,16 +109,26 @@ struct MergeOptions {
 };
 
 int run_merge(const MergeOptions& options) {
-  std::vector<ShardFile> shards;
   for (const auto& dir : options.dirs) {
     if (!fs::is_directory(dir)) throw Refusal{dir + ": no such folder"};
-    auto paths = shard_files_in(dir);
-    for (const auto& path : paths) shards.push_back(read_shard_file(path));
+  }
+  const std::string out = options.out.empty() ? options.dirs.front() : options.out;
+  // Shard files merged from --out itself (a CI job may download them flat) stay in it.
+  std::set<std::string> flat_shards;
+  for (const auto& path : shard_files_in(out)) {
+    const std::string name = fs::path(path).filename().string();
+    if (fs::exists(fs::path(out) / name)) flat_shards.insert(name);
+  }
+  // Before the shards are read: this also brings back a shards/ that a merge killed during its
+  // swap left in its staging folder.
+  StagedFolder staged =
+      in_context("--out: ", [&] { return prepare_sweep_folder("sweep", out, flat_shards); });
+  std::vector<ShardFile> shards;
+  for (const auto& dir : options.dirs) {
+    for (const auto& path : shard_files_in(dir)) shards.push_back(read_shard_file(path));
   }
   MergedSweep merged = merge_shards(std::move(shards));
-  const std::string dir = options.out.empty() ? options.dirs.front() : options.out;
-  in_context("--out: ", [&] { make_output_dir(dir); });
-  return write_sweep(dir, merged.plan, merged.records);
+  return write_sweep(staged, out, merged.plan, merged.records);
 }
 
 }  // namespace
@@ -154,20 +176,30 @@ std::vector<reports::SeedRecord> run_sweep_range(const LoadedSweep& sweep, const
   return records;
 }
 
-nlohmann::json write_sweep_documents(const std::string& dir, const reports::SweepPlan& plan,
+StagedFolder prepare_sweep_folder(const std::string& command, const std::string& dir,
+                                  const std::set<std::string>& more_kept) {
+  // The names reports::render_sweep_files gives its files; commit() refuses any other.
+  std::set<std::string> group = {"sweep.json", "seeds.jsonl", "sweep.html", "sweep.md",
+                                 "junit.xml"};
+  std::set<std::string> kept = {"shards", "slurm", "sweep.sbatch", "stdout.txt", "stderr.txt"};
+  kept.insert(more_kept.begin(), more_kept.end());
+  return StagedFolder::prepare(command, dir, std::move(group), std::move(kept));
+}
+
+nlohmann::json write_sweep_documents(StagedFolder& folder, const reports::SweepPlan& plan,
                                      const std::vector<reports::SeedRecord>& records) {
   nlohmann::json sweep = reports::build_sweep(plan, records);
   std::vector<NamedContent> files;
   for (auto& file : reports::render_sweep_files(sweep, records)) {
     files.emplace_back(std::move(file.name), std::move(file.content));
   }
-  write_files_atomically(dir, files);
+  folder.commit(files);
   return sweep;
 }
 
-int write_sweep(const std::string& dir, const reports::SweepPlan& plan,
+int write_sweep(StagedFolder& folder, const std::string& dir, const reports::SweepPlan& plan,
                 const std::vector<reports::SeedRecord>& records) {
-  const nlohmann::json sweep = write_sweep_documents(dir, plan, records);
+  const nlohmann::json sweep = write_sweep_documents(folder, plan, records);
   print_sweep_summary(std::cout, sweep);
   std::cout << "sweep: " << dir << "/sweep.json\n"
             << "report: " << dir << "/sweep.html" << std::endl;

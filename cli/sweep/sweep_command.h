@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
 #include "cli/cost_limits.h"
+#include "cli/posix/staged_folder.h"
 #include "cli/sweep/sweep_plan.h"
 
 namespace nssim::cli {
@@ -45,14 +47,21 @@ void add_sweep_cost(sim::TotalCost& total, const LoadedSweep& sweep, const Shard
 // Runs at a time when -j is not given: one per core.
 std::size_t default_jobs();
 
-// Builds sweep.json from the plan and every run's record and writes it with its renderings into
-// `dir` as one group (a Refusal when it cannot). Returns the document.
-nlohmann::json write_sweep_documents(const std::string& dir, const reports::SweepPlan& plan,
+// The folder `dir` staged for a sweep's documents, checked before any run (StagedFolder::prepare,
+// its refusal naming `command`). Kept across the swap: shards/, slurm/ and sweep.sbatch (of
+// --shard and --slurm runs), a parent's stdout.txt and stderr.txt (check's sweep child), and
+// `more_kept`.
+StagedFolder prepare_sweep_folder(const std::string& command, const std::string& dir,
+                                  const std::set<std::string>& more_kept = {});
+
+// Builds sweep.json from the plan and every run's record and commits it with its renderings as
+// the group of `folder` (a Refusal when it cannot). Returns the document.
+nlohmann::json write_sweep_documents(StagedFolder& folder, const reports::SweepPlan& plan,
                                      const std::vector<reports::SeedRecord>& records);
 
-// write_sweep_documents, then the summary on stdout. Returns the exit code: 0 pass (or no sweep
-// expectations), 1 a sweep expectation failed.
-int write_sweep(const std::string& dir, const reports::SweepPlan& plan,
+// write_sweep_documents, then the summary on stdout naming the files in `dir`. Returns the exit
+// code: 0 pass (or no sweep expectations), 1 a sweep expectation failed.
+int write_sweep(StagedFolder& folder, const std::string& dir, const reports::SweepPlan& plan,
                 const std::vector<reports::SeedRecord>& records);
 
 // sweep_slurm.cpp: the --slurm path (write the job-array script, submit, wait, merge).

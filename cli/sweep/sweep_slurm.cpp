@@ -208,16 +208,20 @@ std::string describe_missing(const LoadedSweep& sweep, const std::string& dir,
   return text;
 }
 
-// Submits the shards still missing, waits for them and merges every shard; nullopt after a dry
-// run. Its Refusals are about the job, so they name --slurm.
-std::optional<MergedSweep> run_shards(const SweepCommandOptions& options, const LoadedSweep& sweep,
-                                      const std::string& out) {
+// A Refusal when the sweep cannot go to Slurm at all, before --out is looked at.
+void check_slurm_usable(const SweepCommandOptions& options, const LoadedSweep& sweep) {
   if (sweep.shard) throw Refusal{"--shard is for one task; --slurm makes the shards itself"};
   if (!options.slurm.dry_run) {
     for (const char* program : {"sbatch", "squeue"}) {
       if (!in_path(program)) throw Refusal{std::string(program) + " not found in PATH"};
     }
   }
+}
+
+// Submits the shards still missing, waits for them and merges every shard; nullopt after a dry
+// run. Its Refusals are about the job, so they name --slurm.
+std::optional<MergedSweep> run_shards(const SweepCommandOptions& options, const LoadedSweep& sweep,
+                                      const std::string& out) {
   const std::string dir = fs::absolute(out).lexically_normal().string();
   const std::size_t count = task_count(options.slurm, sweep.plan.run_count());
   for (const std::string& folder : {dir, dir + "/shards", dir + "/slurm"}) {
@@ -257,9 +261,13 @@ std::optional<MergedSweep> run_shards(const SweepCommandOptions& options, const 
 
 int run_sweep_on_slurm(const SweepCommandOptions& options, const LoadedSweep& sweep,
                        const std::string& out) {
+  in_context("--slurm: ", [&] { check_slurm_usable(options, sweep); });
+  // Checked before anything is submitted; the merge swaps the documents in with shards/, slurm/
+  // and sweep.sbatch kept.
+  StagedFolder staged = in_context("--out: ", [&] { return prepare_sweep_folder("sweep", out); });
   const auto merged = in_context("--slurm: ", [&] { return run_shards(options, sweep, out); });
   if (!merged) return 0;
-  return write_sweep(out, merged->plan, merged->records);
+  return write_sweep(staged, out, merged->plan, merged->records);
 }
 
 }  // namespace nssim::cli
