@@ -178,9 +178,9 @@ std::vector<reports::SeedRecord> run_sweep_range(const LoadedSweep& sweep, const
 
 StagedFolder prepare_sweep_folder(const std::string& command, const std::string& dir,
                                   const std::set<std::string>& more_kept) {
-  // The names reports::render_sweep_files gives its files; commit() refuses any other.
-  std::set<std::string> group = {"sweep.json", "seeds.jsonl", "sweep.html", "sweep.md",
-                                 "junit.xml"};
+  // commit() refuses any name render_sweep_files does not give.
+  const auto& names = reports::sweep_file_names();
+  std::set<std::string> group(names.begin(), names.end());
   std::set<std::string> kept = {"shards", "slurm", "sweep.sbatch", "stdout.txt", "stderr.txt"};
   kept.insert(more_kept.begin(), more_kept.end());
   return StagedFolder::prepare(command, dir, std::move(group), std::move(kept));

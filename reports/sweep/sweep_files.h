@@ -15,6 +15,8 @@ namespace nssim::reports {
 // sweep.json, seeds.jsonl, sweep.html, sweep.md and junit.xml, in that order.
 std::vector<ReportFile> render_sweep_files(const nlohmann::json& sweep,
                                            const std::vector<SeedRecord>& records);
+// Their names, known before a sweep runs (the output folder's group).
+const std::vector<std::string>& sweep_file_names();
 
 // sweep.md: for a pull request. Per point the sweep expectations, per outage the headline
 // distributions beside RocketMQ's predicted windows with the worst seeds' commands, then every

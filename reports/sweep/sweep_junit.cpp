@@ -1,4 +1,4 @@
-// File: junit_suite_from_sweep and render_sweep_files (see sweep_files.h).
+// File: junit_suite_from_sweep, render_sweep_files and their names (see sweep_files.h).
 #include "reports/report_field.h"
 #include "reports/sweep/sweep_files.h"
 #include "reports/sweep/sweep_html.h"
@@ -45,6 +45,12 @@ std::vector<ReportFile> render_sweep_files(const nlohmann::json& sweep,
           {"sweep.html", render_sweep_html(sweep)},
           {"sweep.md", render_sweep_markdown(sweep)},
           {"junit.xml", render_junit({junit_suite_from_sweep(sweep)})}};
+}
+
+const std::vector<std::string>& sweep_file_names() {
+  static const std::vector<std::string> names = {"sweep.json", "seeds.jsonl", "sweep.html",
+                                                 "sweep.md", "junit.xml"};
+  return names;
 }
 
 }  // namespace nssim::reports

@@ -150,5 +150,14 @@ TEST(SweepDocument, ThePlanSurvivesAShardFile) {
   EXPECT_FALSE(plan_from_json(json{{"points", json::array()}}));
 }
 
+// nssim sweep decides before it runs which names of --out belong to its group: the list must be
+// the files a sweep gives.
+TEST(SweepFiles, NamesKnownBeforeASweepAreTheFilesItGives) {
+  const json sweep = build_sweep(plan_of({}), records());
+  std::vector<std::string> names;
+  for (const auto& file : render_sweep_files(sweep, records())) names.push_back(file.name);
+  EXPECT_EQ(names, sweep_file_names());
+}
+
 }  // namespace
 }  // namespace nssim::reports
