@@ -22,6 +22,9 @@ struct ConfigField {
   bool v5_only;
   std::variant<bool Config::*, int Config::*, std::int64_t Config::*, std::string Config::*> member;
   IntRange range;  // integers only
+  // Why nssim cannot model the setting, for one it parses but no rule reads: only upstream's
+  // default is accepted, so that a value meant to change something is refused, not ignored.
+  const char* not_modelled = nullptr;
 };
 
 const std::vector<ConfigField<BrokerConfig>>& broker_fields() {
@@ -58,7 +61,12 @@ const std::vector<ConfigField<ProducerConfig>>& producer_fields() {
       {"namesrvAddr", false, &C::namesrv_addr, {}},
       {"pollNameServerInterval", false, &C::poll_name_server_interval,
        IntRange::positive(kJavaIntMax)},
-      {"retryAnotherBrokerWhenNotStoreOK", false, &C::retry_another_broker_when_not_store_ok, {}},
+      {"retryAnotherBrokerWhenNotStoreOK",
+       false,
+       &C::retry_another_broker_when_not_store_ok,
+       {},
+       "nssim's brokers answer every send they get with SEND_OK (no flush or slave timeouts), so "
+       "the retry it enables never happens"},
       {"retryTimesWhenSendFailed", false, &C::retry_times_when_send_failed,
        IntRange::at_least(0, kMaxRetries)},
       {"sendLatencyFaultEnable", false, &C::send_latency_fault_enable, {}},
@@ -83,6 +91,20 @@ std::vector<std::string> field_names(const std::vector<ConfigField<Config>>& fie
 std::string only_in_5x(core::Profile profile) {
   return std::string("only exists in profile 5.x (this scenario runs profile ") +
          core::profile_name(profile) + ")";
+}
+
+// A setting nssim parses but does not model keeps upstream's default (`not_modelled` says why).
+template <typename Config>
+void refuse_unless_default(const Obj& object, const std::string& key,
+                           const ConfigField<Config>& field, const Config& config) {
+  const Config defaults;
+  std::visit(
+      [&](auto member) {
+        if (config.*member == defaults.*member) return;
+        object.fail_at(key, std::string("is not modelled: ") + field.not_modelled +
+                                "; only upstream's default is accepted: remove it");
+      },
+      field.member);
 }
 
 template <typename Config>
@@ -111,6 +133,7 @@ void read_config(const Obj& owner, core::Profile profile,
           }
         },
         field->member);
+    if (field->not_modelled != nullptr) refuse_unless_default(object, key, *field, config);
   }
 }
 

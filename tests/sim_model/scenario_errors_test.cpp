@@ -81,6 +81,20 @@ TEST(ScenarioErrors, UnknownProducerConfigSuggestsTheClosest) {
             "sendMsgTimeout?)");
 }
 
+// A setting nssim parses but cannot model is refused unless it keeps upstream's default, so a
+// value meant to change something is never silently ignored.
+TEST(ScenarioErrors, NotModelledSettingIsRefusedUnlessItKeepsTheDefault) {
+  json doc = minimal();
+  doc["producers"][0]["config"] = {{"retryAnotherBrokerWhenNotStoreOK", true}};
+  EXPECT_EQ(error_of(doc),
+            "x.json: producers[0].config.retryAnotherBrokerWhenNotStoreOK: is not modelled: "
+            "nssim's brokers answer every send they get with SEND_OK (no flush or slave "
+            "timeouts), so the retry it enables never happens; only upstream's default is "
+            "accepted: remove it");
+  doc["producers"][0]["config"] = {{"retryAnotherBrokerWhenNotStoreOK", false}};
+  EXPECT_EQ(error_of(doc), "(loaded)");
+}
+
 TEST(ScenarioErrors, FiveOnlyBrokerKeyIsRejectedUnder49) {
   json doc = minimal();
   doc["profile"] = "4.9";
