@@ -1,5 +1,6 @@
 // File: the nssim executable: a CLI11 app whose subcommands register themselves (commands.h).
-// Parse errors are one line on stderr and exit code 2; --help prints usage and exits 0.
+// Parse errors are one line on stderr and exit code 2; --help prints usage and exits 0, a bare
+// `nssim` prints it on stderr and exits 2.
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -17,6 +18,11 @@ int main(int argc, char** argv) {
   nssim::cli::add_check_command(app, exit_code);
   nssim::cli::add_compare_command(app, exit_code);
   nssim::cli::add_sweep_command(app, exit_code);
+  if (argc == 1) {  // a bare `nssim`: what it can do, rather than a one-line error
+    app.name(argv[0]);
+    std::cerr << app.help();
+    return nssim::cli::kExitBadInput;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -43,7 +43,7 @@ void merge(const std::vector<std::string>& texts) {
     const nlohmann::json sweep = reports::build_sweep(merged.plan, merged.records);
     (void)reports::render_sweep_files(sweep, merged.records);
     std::ostringstream summary;
-    cli::print_sweep_summary(summary, sweep);
+    cli::print_sweep_summary(summary, sweep, /*colour=*/false);
     (void)reports::sweep_verdict(sweep);
   } catch (const cli::Refusal& error) {
     if (!error.message.empty() && error.message.find('\n') == std::string::npos) return;

@@ -23,6 +23,7 @@
 #include "cli/posix/child_runs.h"
 #include "cli/posix/output_dir.h"
 #include "cli/refusal.h"
+#include "cli/verdict_lines.h"
 #include "reports/junit_report.h"
 
 namespace nssim::cli {
@@ -126,6 +127,11 @@ ScenarioOutcome evaluate_scenario(const std::string& dir, const ChildOutcome& ch
   return outcome;
 }
 
+// A run that held because it checked nothing: said as such, never as a PASS.
+bool checks_nothing(const ScenarioOutcome& outcome) {
+  return outcome.status == Status::kPass && outcome.report.at("expectations").empty();
+}
+
 std::vector<std::string> outcome_lines(const ScenarioFile& file, const ScenarioOutcome& outcome,
                                        bool verbose) {
   if (outcome.status == Status::kError) {
@@ -133,7 +139,9 @@ std::vector<std::string> outcome_lines(const ScenarioFile& file, const ScenarioO
   }
   const auto& expectations = outcome.report["expectations"];
   std::vector<std::string> lines;
-  if (outcome.status == Status::kPass) {
+  if (checks_nothing(outcome)) {
+    lines.push_back("NONE " + file.name + " (no expectations: it ran, nothing was checked)");
+  } else if (outcome.status == Status::kPass) {
     const std::size_t count = expectations.size();
     lines.push_back("PASS " + file.name + " (" + std::to_string(count) +
                     (count == 1 ? " expectation)" : " expectations)"));
@@ -143,9 +151,8 @@ std::vector<std::string> outcome_lines(const ScenarioFile& file, const ScenarioO
   for (const auto& expectation : expectations) {
     const bool passed = expectation.value("passed", false);
     if (passed && !verbose) continue;
-    lines.push_back(std::string(passed ? "  pass " : "  FAIL ") +
-                    expectation.value("source", std::string()) + ": " +
-                    expectation.value("message", std::string()));
+    lines.push_back(expectation_line(passed, expectation.value("source", std::string()),
+                                     expectation.value("message", std::string())));
   }
   return lines;
 }
@@ -208,19 +215,26 @@ int run_check(const CheckOptions& options) {
   for (const auto& file : files) names.push_back(file.name);
   CheckProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, names);
   std::vector<ScenarioOutcome> outcomes(files.size());
+  const bool colour = colour_on_stdout();
   ChildObserver observer;
   observer.started = [&progress](std::size_t index) { progress.started(index); };
   observer.finished = [&](std::size_t index, const ChildOutcome& child) {
     outcomes[index] =
         evaluate_scenario(fs::path(specs[index].stdout_path).parent_path().string(), child);
-    progress.finished(index, outcome_lines(files[index], outcomes[index], options.verbose));
+    std::vector<std::string> lines = outcome_lines(files[index], outcomes[index], options.verbose);
+    for (auto& line : lines) line = painted(line, colour);
+    progress.finished(index, std::move(lines));
   };
   run_children(specs, jobs, observer);
   progress.clear();
 
-  std::size_t passed = 0, failed = 0, errors = 0;
+  std::size_t passed = 0, failed = 0, errors = 0, unchecked = 0;
   for (const auto& outcome : outcomes) {
-    if (outcome.status == Status::kPass) ++passed;
+    if (checks_nothing(outcome)) {
+      ++unchecked;
+    } else if (outcome.status == Status::kPass) {
+      ++passed;
+    }
     if (outcome.status == Status::kFail) ++failed;
     if (outcome.status == Status::kError) ++errors;
   }
@@ -232,13 +246,16 @@ int run_check(const CheckOptions& options) {
       run_sweep_blocks(runnable, options.out, jobs, options.seeds, options.total_cpu_limit);
   std::size_t sweeps_failed = 0, sweep_errors = 0;
   for (const auto& sweep : sweeps) {
-    for (const auto& line : sweep_check_lines(sweep, options.verbose)) std::cout << line << "\n";
+    for (const auto& line : sweep_check_lines(sweep, options.verbose)) {
+      std::cout << painted(line, colour) << "\n";
+    }
     sweeps_failed += sweep_check_failed(sweep) ? 1 : 0;
     sweep_errors += sweep.error.empty() ? 0 : 1;
   }
   std::cout << files.size() << (files.size() == 1 ? " scenario: " : " scenarios: ") << passed
             << " passed, " << failed << " failed, " << errors
             << (errors == 1 ? " error" : " errors");
+  if (unchecked > 0) std::cout << ", " << unchecked << " without expectations";
   if (!sweeps.empty()) {
     std::cout << "; " << sweeps.size() << (sweeps.size() == 1 ? " sweep: " : " sweeps: ")
               << sweeps.size() - sweeps_failed - sweep_errors << " passed, " << sweeps_failed

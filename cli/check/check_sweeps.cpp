@@ -9,6 +9,7 @@
 #include "cli/posix/output_dir.h"
 #include "cli/refusal.h"
 #include "cli/sweep/sweep_command.h"
+#include "cli/verdict_lines.h"
 #include "reports/sweep/sweep_document.h"
 #include "reports/sweep/sweep_files.h"
 #include "sim/scenario/scenario_loader.h"
@@ -109,9 +110,8 @@ std::vector<std::string> sweep_check_lines(const SweepCheck& check, bool verbose
       if (passed && !verbose) continue;
       const std::string where =
           points.size() > 1 ? " [" + point.value("label", std::string()) + "]" : "";
-      details.push_back(std::string(passed ? "  pass " : "  FAIL ") +
-                        e.value("source", std::string()) + where + ": " +
-                        e.value("message", std::string()));
+      details.push_back(expectation_line(passed, e.value("source", std::string()) + where,
+                                         e.value("message", std::string())));
       if (!passed && e["worst_command"].is_string()) {
         details.push_back("    worst seed: " + e["worst_command"].get<std::string>());
       }

@@ -15,6 +15,7 @@
 #include "cli/posix/staged_folder.h"
 #include "cli/refusal.h"
 #include "cli/run/run_summary.h"
+#include "cli/verdict_lines.h"
 #include "reports/expectations.h"
 #include "reports/report_document.h"
 #include "reports/report_files.h"
@@ -70,9 +71,10 @@ void check_trace_fits(const sim::Scenario& scenario, std::uint64_t limit_bytes) 
 int print_expectations(const std::string& command,
                        const std::vector<reports::ExpectationVerdict>& verdicts) {
   bool failed = false;
+  const bool colour = colour_on_stdout();
   for (const auto& verdict : verdicts) {
-    std::cout << (verdict.passed ? "  pass " : "  FAIL ") << verdict.source << ": "
-              << verdict.message << "\n";
+    std::cout << painted(expectation_line(verdict.passed, verdict.source, verdict.message), colour)
+              << "\n";
     failed = failed || !verdict.passed;
   }
   if (failed) {

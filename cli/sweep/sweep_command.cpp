@@ -19,6 +19,7 @@
 #include "cli/refusal.h"
 #include "cli/sweep/sweep_shards.h"
 #include "cli/sweep/sweep_summary.h"
+#include "cli/verdict_lines.h"
 #include "reports/report_document.h"
 #include "reports/sweep/sweep_files.h"
 #include "sim/analysis/run_analysis.h"
@@ -200,7 +201,7 @@ nlohmann::json write_sweep_documents(StagedFolder& folder, const reports::SweepP
 int write_sweep(StagedFolder& folder, const std::string& dir, const reports::SweepPlan& plan,
                 const std::vector<reports::SeedRecord>& records) {
   const nlohmann::json sweep = write_sweep_documents(folder, plan, records);
-  print_sweep_summary(std::cout, sweep);
+  print_sweep_summary(std::cout, sweep, colour_on_stdout());
   std::cout << "sweep: " << dir << "/sweep.json\n"
             << "report: " << dir << "/sweep.html" << std::endl;
   return reports::sweep_verdict(sweep) == "fail" ? kExitExpectationFailed : 0;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/verdict_lines.h"
 #include "reports/report_field.h"
 
 namespace nssim::cli {
@@ -38,7 +39,7 @@ void print_distribution(std::ostream& out, const nlohmann::json& point, const st
   out << "\n";
 }
 
-void print_point(std::ostream& out, const nlohmann::json& point, bool grid) {
+void print_point(std::ostream& out, const nlohmann::json& point, bool grid, bool colour) {
   if (grid) out << "point " << field(point, "label").get<std::string>() << ":\n";
   for (const auto& outage : field(point, "outages")) {
     const std::string prefix = "outages[" + field(outage, "index").dump() + "]";
@@ -61,8 +62,10 @@ void print_point(std::ostream& out, const nlohmann::json& point, bool grid) {
   }
   for (const auto& e : field(point, "expectations")) {
     const bool passed = field(e, "passed") == true;
-    out << (passed ? "  pass " : "  FAIL ") << field(e, "source").get<std::string>() << ": "
-        << field(e, "message").get<std::string>() << "\n";
+    out << painted(expectation_line(passed, field(e, "source").get<std::string>(),
+                                    field(e, "message").get<std::string>()),
+                   colour)
+        << "\n";
     if (!passed && field(e, "worst_command").is_string()) {
       out << "    worst seed: " << field(e, "worst_command").get<std::string>() << "\n";
     }
@@ -80,9 +83,9 @@ void print_point(std::ostream& out, const nlohmann::json& point, bool grid) {
 
 }  // namespace
 
-void print_sweep_summary(std::ostream& out, const nlohmann::json& sweep) {
+void print_sweep_summary(std::ostream& out, const nlohmann::json& sweep, bool colour) {
   const auto& points = field(sweep, "points");
-  for (const auto& point : points) print_point(out, point, points.size() > 1);
+  for (const auto& point : points) print_point(out, point, points.size() > 1, colour);
 }
 
 }  // namespace nssim::cli

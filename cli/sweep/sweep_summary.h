@@ -8,6 +8,7 @@
 
 namespace nssim::cli {
 
-void print_sweep_summary(std::ostream& out, const nlohmann::json& sweep);
+// `colour`: the verdict words in colour (verdict_lines.h), for a terminal.
+void print_sweep_summary(std::ostream& out, const nlohmann::json& sweep, bool colour);
 
 }  // namespace nssim::cli

@@ -223,4 +223,32 @@ else
   fail run-100k-producers
 fi
 
+# A scenario that checks nothing is said as such, never as a PASS, and counted apart.
+mkdir -p "$work/unchecked"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d.pop("expect"); d.pop("sweep", None); json.dump(d, open(sys.argv[2], "w"))' \
+  "$scenarios/steady_state.json" "$work/unchecked/steady_state.json"
+run check "$work/unchecked" --out "$work/out-unchecked"
+expect_output check-no-expectations 0 "$(sed -n 1p "$work/stdout")
+NONE steady_state (no expectations: it ran, nothing was checked)
+1 scenario: 0 passed, 0 failed, 0 errors, 1 without expectations"
+
+# Colour on a terminal only: `script` gives the run a pseudo-terminal; NO_COLOR and TERM=dumb
+# turn it off there too, and a pipe (every run above) never has it.
+on_terminal() {  # on_terminal ENV... : check "$work/good" on a pseudo-terminal, output in $work/tty
+  env "$@" script -qec "'$nssim' check '$work/good' --out '$work/out-tty' --seeds 2" /dev/null \
+    >"$work/tty" 2>&1 </dev/null
+}
+on_terminal TERM=xterm
+if grep -q $'\033\\[32mPASS\033\\[0m broker_kill' "$work/tty"; then pass; else fail check-colour-on-terminal; fi
+on_terminal TERM=xterm NO_COLOR=1
+if grep -q 'PASS broker_kill' "$work/tty" && ! grep -q $'\033\\[3' "$work/tty"; then pass; else fail check-no-color; fi
+on_terminal TERM=dumb
+if grep -q 'PASS broker_kill' "$work/tty" && ! grep -q $'\033\\[3' "$work/tty"; then pass; else fail check-term-dumb; fi
+if ! grep -rq $'\033' "$work/stdout" "$work/out-good"/*/stdout.txt; then pass; else fail check-no-colour-on-pipe; fi
+
+# A bare `nssim` prints its usage, exit 2.
+run
+if [ "$code" -eq 2 ] && grep -q '^Usage: .*nssim \[OPTIONS\] SUBCOMMAND' "$work/stderr" &&
+  grep -q '^  check ' "$work/stderr" && [ ! -s "$work/stdout" ]; then pass; else fail bare-nssim; fi
+
 finish "check and compare commands"
