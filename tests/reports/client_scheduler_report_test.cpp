@@ -1,10 +1,16 @@
 // The client scheduler in the documents (reports/README.md "Client scheduler"): report.md and
 // report.html show its section only when result.json has one, with the worst clients, the
 // heartbeats per broker address and F - R per removal; a sweep's seed records take its
-// distributions, not its lists, and sweep.md gives its headlines their own table.
+// distributions, not its lists, sweep.md gives its headlines their own table, and compare --seeds
+// draws their CDFs when a side has them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "report_fixtures.h"
+#include "reports/compare/compare_seeds.h"
 #include "reports/html/html_report.h"
 #include "reports/markdown/markdown_report.h"
 #include "reports/sweep/sweep_figures.h"
@@ -122,6 +128,42 @@ TEST(ClientSchedulerReport, SweepMarkdownGivesTheHeadlinesTheirOwnTable) {
   EXPECT_TRUE(has(text.substr(at),
                   "| slowest first route poll after a broker removal (F - R) | 3 | 0 | 1.0 s | "
                   "2.0 s | 3.0 s | 3.0 s | 30.0 s |"));
+}
+
+SeedSide seed_side(const std::string& label, bool with_scheduler) {
+  SeedSide side;
+  side.label = label;
+  side.sweep = {{"scenario", {{"name", "x"}}},
+                {"seeds", {{"first", 1}, {"last", 2}, {"count", 2}}},
+                {"points", json::array({{{"command", "nssim run x.json"}}})}};
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    SeedRecord record;
+    record.seed = seed;
+    record.verdict = "pass";
+    record.figures["route_health.stale.max"] = 1000.0;
+    if (with_scheduler) {
+      record.figures["client_scheduler.f_minus_r_ms.max"] = 30000.0 * static_cast<double>(seed);
+    }
+    side.records.push_back(std::move(record));
+  }
+  return side;
+}
+
+TEST(ClientSchedulerReport, CompareSeedsDrawsSchedulerCdfsOnlyWhenASideHasThem) {
+  auto figures_of = [](const json& comparison) {
+    std::vector<std::string> names;
+    for (const auto& cdf : comparison["cdfs"]) names.push_back(cdf["figure"]);
+    return names;
+  };
+  const auto without =
+      figures_of(build_seed_comparison(seed_side("A", false), seed_side("B", false)));
+  EXPECT_EQ(std::count(without.begin(), without.end(), "client_scheduler.f_minus_r_ms.max"), 0);
+  const json comparison = build_seed_comparison(seed_side("A", false), seed_side("B", true));
+  const auto with = figures_of(comparison);
+  EXPECT_EQ(with.size(), without.size() + 1);
+  EXPECT_EQ(with.back(), "client_scheduler.f_minus_r_ms.max");
+  EXPECT_EQ(comparison["cdfs"].back()["b"], json::parse("[30000, 60000]"));
+  EXPECT_EQ(comparison["cdfs"].back()["a"], json::array());
 }
 
 }  // namespace
