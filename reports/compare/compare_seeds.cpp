@@ -12,6 +12,7 @@
 #include "common/nearest_rank.h"
 #include "common/random_bits.h"
 #include "reports/report_field.h"
+#include "reports/sweep/sweep_figures.h"
 #include "reports/sweep/sweep_stats.h"
 
 namespace nssim::reports {
@@ -208,6 +209,10 @@ json cdfs(const SeedSide& a, const SeedSide& b) {
            {"route_health.missing.max", "longest missing broker of the run"}}) {
     list.push_back(cdf(a, b, figure, caption));
   }
+  for (const auto& headline : kSchedulerHeadlines) {
+    json entry = cdf(a, b, headline.figure, headline.caption);
+    if (!entry["a"].empty() || !entry["b"].empty()) list.push_back(std::move(entry));
+  }
   return list;
 }
 
@@ -223,7 +228,7 @@ json side_entry(const SeedSide& side) {
 }  // namespace
 }  // namespace seed_comparison
 
-json build_seed_comparison(const SeedSide& a, const SeedSide& b) {
+nlohmann::json build_seed_comparison(const SeedSide& a, const SeedSide& b) {
   using namespace seed_comparison;
   std::set<std::string> names;
   for (const auto* side : {&a, &b}) {

@@ -77,6 +77,10 @@ std::string render_page(const nlohmann::json& report) {
           "</section>\n";
   html += "<section id=\"route-health\">\n<h2>Route health</h2>\n" + render_route_health(report) +
           "</section>\n";
+  if (const std::string scheduler = render_client_scheduler(report); !scheduler.empty()) {
+    html += "<section id=\"client-scheduler\">\n<h2>Client scheduler</h2>\n" + scheduler +
+            "</section>\n";
+  }
   html += "<section id=\"expectations\">\n<h2>Expectations</h2>\n" + render_expectations(report) +
           "</section>\n";
   html += "<section id=\"run\">\n<h2>Run</h2>\n" + render_run_summary(report) + "</section>\n";

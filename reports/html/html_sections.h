@@ -36,6 +36,11 @@ std::string route_health_table(const nlohmann::json& health, const std::string& 
 // list with producer or NameServer, broker, start, end, duration and causes.
 std::string render_route_health(const nlohmann::json& report);
 
+// html_scheduler.cpp: the clients' scheduler threads: the clients with the latest route polls,
+// heartbeats per broker address, F - R per broker removal; empty when the report has no
+// client_scheduler.
+std::string render_client_scheduler(const nlohmann::json& report);
+
 // html_summary.cpp: the page header with the verdict, the expectations, and the whole-run figures.
 std::string render_header(const nlohmann::json& report);
 std::string render_expectations(const nlohmann::json& report);

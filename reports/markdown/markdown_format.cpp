@@ -45,6 +45,15 @@ std::string range_text(const nlohmann::json& bounds) {
   return duration_text(min) + " .. " + duration_text(max);
 }
 
+std::string failed_causes_text(const nlohmann::json& failed) {
+  std::string text;
+  for (const auto& [cause, count] : failed.items()) {
+    if (cause == "total" || number_or_zero(count) == 0) continue;
+    text += (text.empty() ? "" : ", ") + cause + " " + number_text(count);
+  }
+  return text;
+}
+
 std::string escape_cell(const std::string& text) {
   std::string escaped;
   for (const char c : text) {

@@ -33,6 +33,10 @@ std::string verdict_text(const std::string& verdict);
 // "90.0 s .. 125.0 s" from {min_ms, max_ms}; "n/a" when there is no prediction.
 std::string range_text(const nlohmann::json& bounds);
 
+// "send_timeout_budget 3, no_route 1": the non-zero causes of a failed-by-cause object
+// ({"total", <cause>: count}).
+std::string failed_causes_text(const nlohmann::json& failed);
+
 // Escapes '|' and folds line breaks, so the text stays in its table cell.
 std::string escape_cell(const std::string& text);
 

@@ -1,6 +1,6 @@
 // File: render_markdown (see markdown_report.h): the title, what ran, the outages, the whole
-// run's sends, its route health, the NameServers' disagreement and the expectations, in that
-// order.
+// run's sends, its route health, the clients' schedulers, the NameServers' disagreement and the
+// expectations, in that order.
 #include "reports/markdown/markdown_report.h"
 
 #include <algorithm>
@@ -116,16 +116,6 @@ std::string expectations_section(const nlohmann::json& expectations) {
   return text + table({"result", "expectation", "measured", "expected", "message"}, rows);
 }
 
-// "send_timeout_budget 3, no_route 1": the non-zero causes of a failed-by-cause object.
-std::string causes_text(const nlohmann::json& failed) {
-  std::string text;
-  for (const auto& [cause, count] : failed.items()) {
-    if (cause == "total" || number_or_zero(count) == 0) continue;
-    text += (text.empty() ? "" : ", ") + cause + " " + number_text(count);
-  }
-  return text;
-}
-
 // Where the load went: attempts per broker group (a retried send counts at each broker it tried),
 // and, when the scenario has more than one producer set, the sends of each.
 std::string load_section(const nlohmann::json& report) {
@@ -137,7 +127,7 @@ std::string load_section(const nlohmann::json& report) {
     const auto& failed = field(b, "failed");
     rows.push_back({string_text(field(b, "broker_name")), number_text(field(b, "attempts")),
                     number_text(field(b, "ok")), number_text(field(failed, "total")),
-                    causes_text(failed)});
+                    markdown::failed_causes_text(failed)});
   }
   std::string text = "## Send attempts by broker group\n\n" +
                      table({"broker group", "attempts", "ok", "failed", "failed by cause"}, rows);
@@ -147,7 +137,7 @@ std::string load_section(const nlohmann::json& report) {
     const auto& failed = field(g, "failed");
     rows.push_back({string_text(field(g, "producer_group")), number_text(field(g, "total")),
                     number_text(field(g, "ok")), number_text(field(failed, "total")),
-                    causes_text(failed)});
+                    markdown::failed_causes_text(failed)});
   }
   return text + "## Sends by producer group\n\n" +
          table({"producer group", "sends", "ok", "failed", "failed by cause"}, rows);
@@ -161,6 +151,7 @@ std::string render_markdown(const nlohmann::json& report) {
   text += "## Sends over the whole run\n\n" + markdown::sends_section(field(report, "sends"));
   text += load_section(report);
   text += markdown::route_health_section(field(report, "route_health"));
+  text += markdown::client_scheduler_section(field(report, "client_scheduler"));
   text += disagreement_section(field(report, "nameserver_disagreement"));
   text += expectations_section(field(report, "expectations"));
   // One newline at the end, as a text file should have.

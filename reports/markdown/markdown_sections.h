@@ -25,6 +25,11 @@ std::string route_health_section(const nlohmann::json& health);
 // kept"); "" when the entry has none.
 std::string outcome_text(const nlohmann::json& entry);
 
+// markdown_scheduler.cpp: "## Client scheduler": the clients with the latest route polls, the
+// heartbeats per broker address and F - R per broker removal; empty when the report has no
+// client_scheduler (its clients reported no scheduler runs).
+std::string client_scheduler_section(const nlohmann::json& scheduler);
+
 // "## Admin operations" with one row per admin[] entry; empty when the run had none.
 std::string admin_section(const nlohmann::json& admin);
 

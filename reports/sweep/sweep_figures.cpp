@@ -15,9 +15,10 @@ using nlohmann::json;
 
 // Subtrees that are lists of items, predictions, or counts keyed by what happened: their leaves
 // are not one figure per run.
-const std::set<std::string> kSkippedSubtrees = {"per_producer",  "intervals",      "predicted",
-                                                "never_reasons", "by_cause",       "end_causes",
-                                                "route_windows", "missing_windows"};
+const std::set<std::string> kSkippedSubtrees = {
+    "per_producer", "intervals",     "predicted",       "never_reasons", "by_cause",
+    "end_causes",   "route_windows", "missing_windows", "per_client",    "heartbeats_by_broker",
+    "removals"};
 // Leaves that say where the run placed something, not what it measured.
 const std::set<std::string> kPlacementLeaves = {"fault", "start_ms",      "end_ms",
                                                 "at_ms", "dropped_at_ms", "back_at_ms"};
@@ -133,6 +134,10 @@ SeedRecord seed_record_of(const json& report, std::size_t point, std::uint64_t s
   for (const char* root : {"sends", "sends_by_broker", "sends_by_producer_group",
                            "nameserver_disagreement", "route_health", "admin"}) {
     flatten(field(report, root), root, root, record.figures);
+  }
+  // Only runs whose clients reported a scheduler have the section (analysis' client_scheduler).
+  if (const auto& scheduler = field(report, "client_scheduler"); scheduler.is_object()) {
+    flatten(scheduler, "client_scheduler", "client_scheduler", record.figures);
   }
   const auto& outages = field(report, "outages");
   for (std::size_t i = 0; outages.is_array() && i < outages.size(); ++i) {

@@ -30,8 +30,9 @@ struct SeedRecord {
 
 // The record of one run from its report.json (result plus verdict). Figures are the numeric
 // leaves under sends, sends_by_broker[b], sends_by_producer_group[g], nameserver_disagreement,
-// route_health, outages[i] and admin[k], except per-item lists (per_producer, disagreement
-// intervals, route_windows, missing_windows), counts keyed by what happened (never_reasons,
+// route_health, outages[i], admin[k] and client_scheduler, except per-item lists (per_producer,
+// disagreement intervals, route_windows, missing_windows, and client_scheduler's per_client,
+// heartbeats_by_broker and removals), counts keyed by what happened (never_reasons,
 // by_cause, end_causes), predictions, and the leaves that place
 // the run rather than measure it (fault, start_ms, end_ms, at_ms, dropped_at_ms, back_at_ms).
 // Added per outage with a prediction: within_predicted.nameserver_removal_ms and
@@ -52,6 +53,19 @@ std::optional<SeedRecord> parse_seed_record_line(const std::string& line, std::s
 // ("route_health.lost.max", "outages[0].route_health.missing.p50"), whose windows are durations.
 // Counts ("..._ms.count", "route_health.stale.never") and shares ("within_predicted.*") are not.
 bool is_time_figure(const std::string& figure);
+
+// The client scheduler's headline figures (reports/README.md "Client scheduler"), as the sweep
+// and compare --seeds pages show them beside the route windows; a sweep has them only when its
+// runs' clients reported a scheduler.
+struct SchedulerHeadline {
+  const char* figure;
+  const char* caption;  // what one seed contributes
+};
+inline constexpr SchedulerHeadline kSchedulerHeadlines[] = {
+    {"client_scheduler.route_poll_delay_max_ms.max", "latest route poll (start - due)"},
+    {"client_scheduler.f_minus_r_ms.max",
+     "slowest first route poll after a broker removal (F - R)"},
+};
 
 // A number as sweep documents write it: whole values as integers, others rounded to 3 decimals.
 nlohmann::json figure_json(double value);

@@ -281,6 +281,15 @@ std::string render_worst_seeds(const json& sweep) {
   for (const auto& key : headline_keys(outage_count(sweep))) {
     for (const auto& point : points_of(sweep)) html += worst_seed_row(sweep, point, key);
   }
+  // The scheduler's figures only where the runs' clients reported a scheduler.
+  for (const auto& headline : kSchedulerHeadlines) {
+    const auto& points = points_of(sweep);
+    const bool any = std::any_of(points.begin(), points.end(), [&](const json& point) {
+      return field(field(point, "figures"), headline.figure).is_object();
+    });
+    if (!any) continue;
+    for (const auto& point : points) html += worst_seed_row(sweep, point, headline.figure);
+  }
   return html + "</table>\n";
 }
 

@@ -6,6 +6,7 @@
 
 #include "reports/markdown/markdown_format.h"
 #include "reports/sweep/sweep_document.h"
+#include "reports/sweep/sweep_figures.h"
 #include "reports/sweep/sweep_files.h"
 
 namespace nssim::reports {
@@ -137,14 +138,22 @@ std::string outage_section(const nlohmann::json& point, const nlohmann::json& ou
   return text + table(kHeadlineHeader, rows);
 }
 
-// The whole run's route windows: each seed's longest stale, lost and missing window.
+// The whole run's route windows: each seed's longest stale, lost and missing window; then, when
+// the runs have them, the client scheduler's headlines.
 std::string run_section(const nlohmann::json& point) {
   std::vector<std::vector<std::string>> rows;
   for (const auto& headline : kRunHeadlines) {
     if (auto row = headline_row(point, "", headline, nullptr)) rows.push_back(std::move(*row));
   }
-  if (rows.empty()) return "";
-  return "#### Whole run: route windows\n\n" + table(kHeadlineHeader, rows);
+  std::string text =
+      rows.empty() ? "" : "#### Whole run: route windows\n\n" + table(kHeadlineHeader, rows);
+  rows.clear();
+  for (const auto& scheduler : kSchedulerHeadlines) {
+    const Headline headline = {scheduler.figure, scheduler.caption, "", "", true};
+    if (auto row = headline_row(point, "", headline, nullptr)) rows.push_back(std::move(*row));
+  }
+  if (rows.empty()) return text;
+  return text + "#### Whole run: client scheduler\n\n" + table(kHeadlineHeader, rows);
 }
 
 std::string all_figures(const nlohmann::json& point) {

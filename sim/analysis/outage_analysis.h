@@ -3,6 +3,8 @@
 // measured against the fault's start and, when the fault ends, the broker's return.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -25,5 +27,8 @@ nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
                             const RouteHealth& health);
 
 nlohmann::json send_counts_json(const SendCounts& counts);
+// {"total": total, <every send cause but ok>: count}: how sends, attempts or heartbeats failed.
+nlohmann::json failed_json(const std::array<std::int64_t, kSendCauseCount>& by_cause,
+                           std::int64_t total);
 
 }  // namespace nssim::sim

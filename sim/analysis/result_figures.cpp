@@ -53,6 +53,28 @@ void add_route_health(Patterns& out, const std::string& prefix) {
   }
 }
 
+// What the clients' scheduler threads did (client_scheduler_analysis.h).
+void add_client_scheduler(Patterns& out, const std::string& prefix) {
+  for (const char* count :
+       {"clients", "route_polls", "heartbeat_runs", "heartbeat_attempts", "heartbeat_failures"}) {
+    out.push_back(prefix + "." + count);
+  }
+  for (const char* figure :
+       {"route_poll_delay_max_ms", "route_poll_delay_p99_ms", "behind_ms", "f_minus_r_ms"}) {
+    add_distribution(out, prefix + "." + figure);
+  }
+  for (const char* figure :
+       {"route_polls", "route_poll_delay_max_ms", "route_poll_delay_p99_ms", "behind_ms",
+        "heartbeat_runs", "heartbeat_attempts", "heartbeat_failures"}) {
+    out.push_back(prefix + ".per_client[]." + figure);
+  }
+  out.push_back(prefix + ".heartbeats_by_broker[].broker_id");
+  add_send_counts(out, prefix + ".heartbeats_by_broker[]", false);
+  out.push_back(prefix + ".removals[].removed_at_ms");
+  out.push_back(prefix + ".removals[].clients");
+  add_distribution(out, prefix + ".removals[].f_minus_r_ms");
+}
+
 Patterns build_patterns() {
   Patterns out = {"scenario.duration_ms",
                   "scenario.seed",
@@ -135,6 +157,7 @@ Patterns build_patterns() {
   add_distribution(out, "admin[].producers.followed_ms");
   add_route_health(out, "route_health");
   add_route_health(out, "outages[].route_health");
+  add_client_scheduler(out, "client_scheduler");
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "sim/analysis/admin_analysis.h"
+#include "sim/analysis/client_scheduler_analysis.h"
 #include "sim/analysis/distribution.h"
 #include "sim/analysis/outage_analysis.h"
 #include "sim/analysis/restart_analysis.h"
@@ -18,14 +19,19 @@
 
 namespace nssim::sim {
 
-nlohmann::json send_counts_json(const SendCounts& counts) {
-  nlohmann::json failed = {{"total", counts.failed()}};
+nlohmann::json failed_json(const std::array<std::int64_t, kSendCauseCount>& by_cause,
+                           std::int64_t total) {
+  nlohmann::json failed = {{"total", total}};
   for (std::size_t c = 1; c < kSendCauseCount; ++c) {
-    failed[send_cause_name(static_cast<SendCause>(c))] = counts.by_cause[c];
+    failed[send_cause_name(static_cast<SendCause>(c))] = by_cause[c];
   }
+  return failed;
+}
+
+nlohmann::json send_counts_json(const SendCounts& counts) {
   return {{"total", counts.sends},
           {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
-          {"failed", failed},
+          {"failed", failed_json(counts.by_cause, counts.failed())},
           {"attempts", counts.attempts},
           {"retries_succeeded", counts.retries_succeeded}};
 }
@@ -96,14 +102,10 @@ nlohmann::json sends_by_broker_json(const Scenario& scenario, const SendStats& s
     const auto found = sends.by_broker().find(group.name);
     const BrokerAttempts none;
     const BrokerAttempts& counts = found == sends.by_broker().end() ? none : found->second;
-    nlohmann::json failed = {{"total", counts.failed()}};
-    for (std::size_t c = 1; c < kSendCauseCount; ++c) {
-      failed[send_cause_name(static_cast<SendCause>(c))] = counts.by_cause[c];
-    }
     list.push_back({{"broker_name", group.name},
                     {"attempts", counts.attempts},
                     {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
-                    {"failed", failed}});
+                    {"failed", failed_json(counts.by_cause, counts.failed())}});
   }
   return list;
 }
@@ -245,6 +247,9 @@ nlohmann::json analyze_run(const Scenario& scenario, const WorldRecord& record) 
   result["route_health"] = route_health_json(health);
   if (auto restarts = nameserver_restarts_json(replay, sends)) {
     result["nameserver_restarts"] = std::move(*restarts);
+  }
+  if (auto scheduler = client_scheduler_json(scenario, topology, replay, sends)) {
+    result["client_scheduler"] = std::move(*scheduler);
   }
   result["timeseries"] =
       timeseries_json(sends, producers_per_second(health, RouteWindowKind::kStale),
