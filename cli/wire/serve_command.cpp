@@ -50,8 +50,18 @@ std::optional<asio::ip::tcp::endpoint> parse_listen(const std::string& text) {
   }
   std::error_code bad_address;
   const auto address = asio::ip::make_address(host, bad_address);
-  if (bad_address) return std::nullopt;
-  return asio::ip::tcp::endpoint(address, static_cast<unsigned short>(port));
+  if (!bad_address) return asio::ip::tcp::endpoint(address, static_cast<unsigned short>(port));
+  // A host name (localhost, the machine's own name): the address InetAddress.getByName gives a
+  // Java listener, the first IPv4 one (java.net.preferIPv6Addresses=false), else the first.
+  asio::io_context io;
+  asio::ip::tcp::resolver resolver(io);
+  std::error_code unresolved;
+  const auto found = resolver.resolve(host, port_text, unresolved);
+  if (unresolved || found.empty()) return std::nullopt;
+  for (const auto& entry : found) {
+    if (entry.endpoint().address().is_v4()) return entry.endpoint();
+  }
+  return found.begin()->endpoint();
 }
 
 // Java: Integer.parseInt.
@@ -81,8 +91,10 @@ int run_serve(const ServeFlags& flags) {
   NamesrvOptions namesrv = parse_namesrv_options(flags.profile, namesrv_config);
   const auto listen = parse_listen(flags.listen);
   if (!listen) {
-    throw Refusal{"--listen: expected HOST:PORT with an IP address and a port 0-65535, got '" +
-                  flags.listen + "'"};
+    throw Refusal{
+        "--listen: expected HOST:PORT with an IP address or a host name that resolves and a port "
+        "0-65535, got '" +
+        flags.listen + "'"};
   }
   options.profile = namesrv.profile;
   options.config = std::move(namesrv.config);

@@ -279,11 +279,15 @@ Obj::Obj(const std::string& file, const Json& value, std::string path)
   if (!value_.is_object()) fail(file_, path_, "must be an object, got " + describe(value_));
 }
 
-void Obj::allow(const std::vector<std::string>& allowed) const {
+void Obj::allow(const std::vector<std::string>& allowed,
+                const std::vector<std::string>& settings) const {
   for (const auto& item : value_.items()) {
-    if (std::find(allowed.begin(), allowed.end(), item.key()) == allowed.end()) {
-      fail_at(item.key(), unknown_field_message(item.key(), allowed));
+    const std::string& key = item.key();
+    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+    if (std::find(settings.begin(), settings.end(), key) != settings.end()) {
+      fail_at(key, "is a setting: write it inside \"config\" (" + path("config") + "." + key + ")");
     }
+    fail_at(key, unknown_field_message(key, allowed));
   }
 }
 

@@ -66,8 +66,10 @@ class Obj {
  public:
   Obj(const std::string& file, const Json& value, std::string path);
 
-  // Fails on the first field not in `allowed`.
-  void allow(const std::vector<std::string>& allowed) const;
+  // Fails on the first field not in `allowed`. One of `settings` (the names its "config" object
+  // takes) is pointed there: a setting written beside config, not in it.
+  void allow(const std::vector<std::string>& allowed,
+             const std::vector<std::string>& settings = {}) const;
   [[noreturn]] void fail_at(std::string_view key, const std::string& what) const;
   [[noreturn]] void fail_here(const std::string& what) const;
 

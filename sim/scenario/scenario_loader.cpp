@@ -170,7 +170,8 @@ void read_broker_groups(const Obj& root, Scenario& s, NameRegistry& nodes) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Obj entry(s.file, list[i], detail::index_path("broker_groups", i));
     entry.allow({"name", "name_prefix", "count", "cluster", "slaves", "config", "link", "start",
-                 "start_ms"});
+                 "start_ms"},
+                broker_config_field_names(s.profile));
     BrokerGroupSpec spec;
     spec.cluster = entry.has("cluster") ? checked_name(entry, "cluster", false) : spec.cluster;
     spec.slaves = static_cast<int>(entry.integer("slaves", 0, IntRange::at_least(0, kMaxSlaves)));
@@ -257,7 +258,8 @@ void read_topics(const Obj& root, Scenario& s) {
 
 void read_producer(const Obj& entry, Scenario& s, NameRegistry& nodes, std::size_t& pairs) {
   entry.allow({"name_prefix", "count", "topics", "rate_per_s", "arrival", "message_size_bytes",
-               "config", "link", "start", "start_ms"});
+               "config", "link", "start", "start_ms"},
+              producer_config_field_names(s.profile));
   ProducerSpec spec;
   if (entry.has("name_prefix")) spec.name_prefix = checked_name(entry, "name_prefix", false);
   spec.count = static_cast<int>(entry.integer("count", 1, IntRange::at_least(1, kMaxProducers)));

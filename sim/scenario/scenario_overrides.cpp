@@ -81,12 +81,18 @@ void apply_set(Json& document, const std::string& assignment, const std::string&
 
   Json* node = &document;
   std::string walked;
+  // The key just walked and the names beside it, for a key that turns out not to exist.
+  std::string last_key;
+  std::vector<std::string> siblings;
   for (const Segment& segment : *segments) {
     const std::string here = walked.empty() ? "the document" : walked;
     if (segment.is_index) {
-      if (!node->is_array()) {
-        fail(file, where, here + (node->is_null() ? " does not exist" : " is not an array"));
+      if (node->is_null()) {
+        const auto near = last_key.empty() ? std::nullopt : closest_name(last_key, siblings);
+        fail(file, where,
+             here + " does not exist" + (near ? " (did you mean " + *near + "?)" : ""));
       }
+      if (!node->is_array()) fail(file, where, here + " is not an array");
       if (segment.index >= node->size()) {
         fail(file, where,
              here + " has " + std::to_string(node->size()) + " entries, so no [" +
@@ -94,9 +100,13 @@ void apply_set(Json& document, const std::string& assignment, const std::string&
       }
       node = &(*node)[segment.index];
       walked = index_path(walked, segment.index);
+      last_key.clear();
     } else {
       if (node->is_null()) *node = Json::object();  // a field the path creates
       if (!node->is_object()) fail(file, where, here + " is not an object");
+      siblings.clear();
+      for (const auto& item : node->items()) siblings.push_back(item.key());
+      last_key = segment.key;
       node = &(*node)[segment.key];
       walked = key_path(walked, segment.key);
     }

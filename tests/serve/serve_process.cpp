@@ -38,7 +38,7 @@ std::vector<char*> argv_of(std::vector<std::string>& args) {
 ServeProcess::ServeProcess(const std::vector<std::string>& args, const ServeSpawn& spawn) {
   int out[2];
   if (::pipe(out) != 0) throw std::runtime_error("pipe failed");
-  std::vector<std::string> command = {NSSIM_EXECUTABLE, "serve", "--listen", "127.0.0.1:0"};
+  std::vector<std::string> command = {NSSIM_EXECUTABLE, "serve", "--listen", spawn.listen};
   command.insert(command.end(), args.begin(), args.end());
   pid_ = ::fork();
   if (pid_ == 0) {

@@ -18,9 +18,11 @@ inline constexpr int kSafetyTimeoutMs = 30000;
 struct ServeSpawn {
   int max_open_files = 0;   // RLIMIT_NOFILE of the child when above 0
   std::string stderr_path;  // the child's stderr goes to this file when set (else the test's)
+  std::string listen = "127.0.0.1:0";
 };
 
-// `nssim serve --listen 127.0.0.1:0 ARGS...`, started and its port read from the start-up line.
+// `nssim serve --listen 127.0.0.1:0 ARGS...` (spawn.listen), started and its port read from the
+// start-up line.
 class ServeProcess {
  public:
   explicit ServeProcess(const std::vector<std::string>& args, const ServeSpawn& spawn = {});

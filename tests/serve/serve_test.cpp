@@ -186,14 +186,25 @@ TEST(Serve, OutOfDescriptorsItRestsBetweenAcceptsAndKeepsServing) {
   EXPECT_THROW(Client{serve.port()}, std::runtime_error);  // nothing listens there any more
 }
 
+// A host name is resolved as a Java listener's would be: localhost is 127.0.0.1.
+TEST(Serve, ListensOnAHostName) {
+  ServeSpawn spawn;
+  spawn.listen = "localhost:0";
+  ServeProcess serve({}, spawn);
+  Client client(serve.port());
+  client.send_bytes(codec::encode_frame(route_query(1), ""));
+  EXPECT_EQ(client.receive().header.opaque, 1);
+  EXPECT_EQ(serve.stop(), 0);
+}
+
 TEST(Serve, BadFlagsExitWithTwoAndOneLine) {
   const std::pair<std::vector<std::string>, std::string> cases[] = {
-      {{"serve", "--listen", "localhost:1"},
-       "nssim serve: --listen: expected HOST:PORT with an IP address and a port 0-65535, got "
-       "'localhost:1'\n"},
+      {{"serve", "--listen", ":9876"},
+       "nssim serve: --listen: expected HOST:PORT with an IP address or a host name that "
+       "resolves and a port 0-65535, got ':9876'\n"},
       {{"serve", "--listen", "127.0.0.1:65536"},
-       "nssim serve: --listen: expected HOST:PORT with an IP address and a port 0-65535, got "
-       "'127.0.0.1:65536'\n"},
+       "nssim serve: --listen: expected HOST:PORT with an IP address or a host name that "
+       "resolves and a port 0-65535, got '127.0.0.1:65536'\n"},
       {{"serve", "--profile", "6"}, "nssim serve: --profile: expected 4.9 or 5.x, got '6'\n"},
       {{"serve", "--config", "serverChannelMaxIdleTimeSeconds=x"},
        "nssim serve: --config: serverChannelMaxIdleTimeSeconds: expected a 32-bit integer, got "

@@ -95,6 +95,20 @@ TEST(ScenarioErrors, NotModelledSettingIsRefusedUnlessItKeepsTheDefault) {
   EXPECT_EQ(error_of(doc), "(loaded)");
 }
 
+// A setting written beside "config" rather than inside it says where it goes.
+TEST(ScenarioErrors, SettingOutsideConfigIsPointedThere) {
+  json doc = minimal();
+  doc["producers"][0]["sendMsgTimeout"] = 100;
+  EXPECT_EQ(error_of(doc),
+            "x.json: producers[0].sendMsgTimeout: is a setting: write it inside \"config\" "
+            "(producers[0].config.sendMsgTimeout)");
+  doc = minimal();
+  doc["broker_groups"][0]["forceRegister"] = false;
+  EXPECT_EQ(error_of(doc),
+            "x.json: broker_groups[0].forceRegister: is a setting: write it inside \"config\" "
+            "(broker_groups[0].config.forceRegister)");
+}
+
 TEST(ScenarioErrors, FiveOnlyBrokerKeyIsRejectedUnder49) {
   json doc = minimal();
   doc["profile"] = "4.9";

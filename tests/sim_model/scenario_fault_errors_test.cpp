@@ -138,6 +138,11 @@ TEST(ScenarioFaultErrors, SetNeedsAnExistingPathAndAValue) {
             "x.json: --set 'producers[3].count': producers has 1 entries, so no [3]");
   options.set = {"faults[0].at_ms=1"};
   EXPECT_EQ(error_of(minimal(), options), "x.json: --set 'faults[0].at_ms': faults does not exist");
+  // A list the path names by a near miss of one the file has is named.
+  options.set = {"producer[0].count=2"};
+  EXPECT_EQ(error_of(minimal(), options),
+            "x.json: --set 'producer[0].count': producer does not exist (did you mean "
+            "producers?)");
   options.set = {"name.x=1"};
   EXPECT_EQ(error_of(minimal(), options), "x.json: --set 'name.x': name is not an object");
   options.set = {"a..b=1"};
