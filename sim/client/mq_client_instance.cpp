@@ -38,7 +38,7 @@ MQClientInstance::RouteApplied MQClientInstance::apply_route(const std::string& 
   }
   RouteApplied applied;
   if (!changed) return applied;
-  // Names are added or overwritten here, never removed (cleanOfflineBroker is not modelled).
+  // Names are added or overwritten here; only clean_offline_broker removes them.
   for (const auto& bd : route.broker_datas) {
     broker_addr_table[bd.broker_name] = bd.broker_addrs;
     note_master_address(bd);
@@ -56,6 +56,26 @@ MQClientInstance::RouteApplied MQClientInstance::apply_route(const std::string& 
   retire_info(std::exchange(entry, applied.info));
   topic_route_table[topic] = route;
   return applied;
+}
+
+void MQClientInstance::clean_offline_broker() {
+  // Java: isBrokerAddrExistInTopicRouteTable, for every address at once.
+  std::set<std::string> named;
+  for (const auto& [topic, route] : topic_route_table) {
+    for (const core::BrokerData& bd : route.broker_datas) {
+      for (const auto& [id, addr] : bd.broker_addrs) named.insert(addr);
+    }
+  }
+  for (auto broker = broker_addr_table.begin(); broker != broker_addr_table.end();) {
+    std::map<std::int64_t, std::string>& addrs = broker->second;
+    std::erase_if(addrs, [&named](const auto& entry) { return !named.contains(entry.second); });
+    if (!addrs.contains(core::kMasterId)) {
+      if (const auto id = broker_ids.find(broker->first); id && *id < master_of_broker.size()) {
+        master_of_broker[*id].reset();
+      }
+    }
+    broker = addrs.empty() ? broker_addr_table.erase(broker) : std::next(broker);
+  }
 }
 
 void MQClientInstance::note_master_address(const core::BrokerData& broker) {
