@@ -115,6 +115,30 @@ TEST(ClientHeartbeat, CleanOfflineBrokerDropsAnAddressNoCachedRouteNames) {
   }
 }
 
+// lag_ms covers a heartbeat's look-ahead: a heartbeat evaluated at its start reads the network up
+// to its end, at most its connect (connectTimeoutMillis) then the rest of mqClientApiTimeout, each
+// seen 1 ms late. broker-a is paused (open channel: the whole 5 s request timeout), broker-b
+// powered off (its channel closed by the first timeout, then a 3 s connect timeout each run).
+TEST(ClientHeartbeat, EveryHeartbeatEndsWithinTheModelsLag) {
+  for (auto profile : kProfiles) {
+    Harness h(profile);
+    h.spec.rate_per_s = 0.0;
+    h.spec.config.mq_client_api_timeout = 5000;
+    h.answers(0, h.route, 0);
+    h.net.pause(h.broker.at("broker-a"), 10000);
+    h.net.power_off(h.broker.at("broker-b"), 10000);
+    h.start(1000, /*with_route=*/false).start_scheduled_task();
+    h.model->advance_to(200000);
+    const std::int64_t lag = h.model->lag_ms();
+    EXPECT_EQ(lag, 3000 + 5000 + 2);
+    std::int64_t longest = 0;
+    for (const auto& hb : h.recorder.heartbeats)
+      longest = std::max(longest, hb.end_ms - hb.start_ms);
+    EXPECT_EQ(longest, 5001);
+    EXPECT_LE(longest, lag);
+  }
+}
+
 // #1681/#1686: both groups powered off at 40 s and the topic gone from the NameServer
 // (TOPIC_NOT_EXIST from then on). The answer leaves the cached route as it was, so
 // cleanOfflineBroker never removes the masters: every Hb run to the end still heartbeats both,
