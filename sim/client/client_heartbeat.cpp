@@ -77,7 +77,7 @@ void ProducerModel::Impl::send_heartbeat_request(std::uint64_t channel_id, Chann
   heartbeat.channel = channel_id;
   heartbeat.planned = client.remoting.invoke_on_channel(
       channel.node, channel.epoch, heartbeat.begin_ms, spec.config.mq_client_api_timeout, t_ms,
-      kHeartbeatRequestBytes);
+      kHeartbeatRequestBytes, &channel.heartbeat_steady);
   channel.add_pending(kHeartbeatCaller);
   schedule(heartbeat.planned.end_ms, EventKind::kHeartbeatDone, ++heartbeat.token);
 }

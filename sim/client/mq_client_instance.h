@@ -113,6 +113,8 @@ struct MQClientInstance {
   void drop_retired(const PublishEntry* entry);
 
   std::vector<std::shared_ptr<PublishEntry>> retired_infos_;  // replaced, still held by sends
+  // A route was applied since the last clean_offline_broker, which may have something to remove.
+  bool clean_pending_ = false;
   std::uint64_t next_info_serial_ = 1;
   // lockNamesrv and the callers waiting for it, in order, each with its tryLock deadline.
   bool namesrv_locked_ = false;

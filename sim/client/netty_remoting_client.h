@@ -54,6 +54,8 @@ class NettyRemotingClient {
     // The requests' round trip while the network stays as it was (empty until a request finds it
     // steady): each request then costs a comparison instead of NetworkHistory's searches.
     SteadyRoundTrip steady;
+    // The same for the heartbeats, apart: their request size is not the messages'.
+    SteadyRoundTrip heartbeat_steady;
     bool steady_now(const NetworkHistory& history) const {
       return steady.change_count == history.change_count();
     }
