@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string_view>
 
 #include "common/invariant.h"
 #include "nameserver_core/ids.h"
@@ -38,7 +39,7 @@ MQClientInstance::RouteApplied MQClientInstance::apply_route(const std::string& 
   }
   RouteApplied applied;
   if (!changed) return applied;
-  // Names are added or overwritten here, never removed (cleanOfflineBroker is not modelled).
+  // Names are added or overwritten here; only clean_offline_broker removes them.
   for (const auto& bd : route.broker_datas) {
     broker_addr_table[bd.broker_name] = bd.broker_addrs;
     note_master_address(bd);
@@ -55,7 +56,36 @@ MQClientInstance::RouteApplied MQClientInstance::apply_route(const std::string& 
   }
   retire_info(std::exchange(entry, applied.info));
   topic_route_table[topic] = route;
+  clean_pending_ = true;
   return applied;
+}
+
+void MQClientInstance::clean_offline_broker() {
+  // Both tables change only in apply_route, and a clean leaves nothing the next one would remove.
+  if (!clean_pending_) return;
+  clean_pending_ = false;
+  // Java: isBrokerAddrExistInTopicRouteTable, for every address at once: the cached routes'
+  // addresses sorted once (views: the routes outlive this call), each searched.
+  std::vector<std::string_view> named;
+  for (const auto& [topic, route] : topic_route_table) {
+    for (const core::BrokerData& bd : route.broker_datas) {
+      for (const auto& [id, addr] : bd.broker_addrs) named.emplace_back(addr);
+    }
+  }
+  std::sort(named.begin(), named.end());
+  const auto is_named = [&named](const std::string& addr) {
+    return std::binary_search(named.begin(), named.end(), std::string_view(addr));
+  };
+  for (auto broker = broker_addr_table.begin(); broker != broker_addr_table.end();) {
+    std::map<std::int64_t, std::string>& addrs = broker->second;
+    std::erase_if(addrs, [&is_named](const auto& entry) { return !is_named(entry.second); });
+    if (!addrs.contains(core::kMasterId)) {
+      if (const auto id = broker_ids.find(broker->first); id && *id < master_of_broker.size()) {
+        master_of_broker[*id].reset();
+      }
+    }
+    broker = addrs.empty() ? broker_addr_table.erase(broker) : std::next(broker);
+  }
 }
 
 void MQClientInstance::note_master_address(const core::BrokerData& broker) {

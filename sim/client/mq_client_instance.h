@@ -28,7 +28,7 @@
 namespace nssim::sim {
 
 // Java: MQClientInstance (topicRouteTable, brokerAddrTable, lockNamesrv,
-// updateTopicRouteInfoFromNameServer, findBrokerAddressInPublish).
+// updateTopicRouteInfoFromNameServer, findBrokerAddressInPublish, cleanOfflineBroker).
 struct MQClientInstance {
   MQClientInstance(core::Profile profile, NettyRemotingClient remoting);
 
@@ -60,6 +60,10 @@ struct MQClientInstance {
   std::optional<std::uint32_t> find_broker_address_in_publish(std::uint32_t broker) const {
     return broker < master_of_broker.size() ? master_of_broker[broker] : std::nullopt;
   }
+  // Java: MQClientInstance#cleanOfflineBroker once it holds lockNamesrv: every address of
+  // broker_addr_table that no BrokerData of any cached route names leaves it (whether the broker
+  // is alive or not), and so does a broker name left with none. master_of_broker follows.
+  void clean_offline_broker();
   // A send lets go of the publish info it held; a retired one is dropped with its last holder.
   void let_go(PublishEntry* entry) {
     if (entry == nullptr) return;
@@ -109,6 +113,8 @@ struct MQClientInstance {
   void drop_retired(const PublishEntry* entry);
 
   std::vector<std::shared_ptr<PublishEntry>> retired_infos_;  // replaced, still held by sends
+  // A route was applied since the last clean_offline_broker, which may have something to remove.
+  bool clean_pending_ = false;
   std::uint64_t next_info_serial_ = 1;
   // lockNamesrv and the callers waiting for it, in order, each with its tryLock deadline.
   bool namesrv_locked_ = false;

@@ -54,6 +54,8 @@ class NettyRemotingClient {
     // The requests' round trip while the network stays as it was (empty until a request finds it
     // steady): each request then costs a comparison instead of NetworkHistory's searches.
     SteadyRoundTrip steady;
+    // The same for the heartbeats, apart: their request size is not the messages'.
+    SteadyRoundTrip heartbeat_steady;
     bool steady_now(const NetworkHistory& history) const {
       return steady.change_count == history.change_count();
     }
@@ -90,6 +92,8 @@ class NettyRemotingClient {
 
   // The small id of a broker address (NameIds), with its channel table entry.
   std::uint32_t address_id(const std::string& address);
+  // The address of an id: a string that lives as long as the client.
+  const std::string& address(std::uint32_t addr) const { return address_ids_.name(addr); }
   // Java: NettyRemotingClient#getAndCreateChannel / #createChannel for address id `addr`. A
   // channel whose FIN the client has received is inactive: it leaves the table then (4.9 runs no
   // failFast for it; 5.x's channelInactive does, which the requests' own plans already account

@@ -12,11 +12,6 @@
 
 namespace nssim::sim {
 
-namespace {
-// Java: MQClientInstance#startScheduledTask's initialDelay for updateTopicRouteInfoFromNameServer.
-constexpr std::int64_t kFirstRoutePollDelayMs = 10;
-}  // namespace
-
 ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in, NodeId self_in,
                           std::string name_in, const NetworkHistory& network_in,
                           const AddressBook& addresses_in, RouteQuerySources sources_in, Rng rng,
@@ -77,8 +72,11 @@ void ProducerModel::Impl::run(const Event& event) {
     case EventKind::kQueryDone:
       on_query_done(event.t_ms);
       return;
-    case EventKind::kPollRound:
-      on_poll_round(event.t_ms);
+    case EventKind::kScheduledRun:
+      on_scheduled_run(event.t_ms);
+      return;
+    case EventKind::kHeartbeatDone:
+      on_heartbeat_done(event.a, event.t_ms);
       return;
   }
 }
@@ -169,10 +167,7 @@ ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, No
 
 ProducerModel::~ProducerModel() = default;
 
-void ProducerModel::start_route_poll() {
-  impl_->poll.next_ms = impl_->start_ms + kFirstRoutePollDelayMs;
-  impl_->schedule(impl_->poll.next_ms, Impl::EventKind::kPollRound);
-}
+void ProducerModel::start_scheduled_task() { impl_->start_scheduled_task(); }
 
 void ProducerModel::on_route(const std::string& topic, std::optional<core::TopicRouteData> route,
                              std::int64_t t_ms, const RouteQuery& query) {

@@ -1,7 +1,8 @@
 // File: a RocketMQ producer as a pure discrete-event model: publish info built from routes, queue
 // selection, MQFaultStrategy / LatencyFaultTolerance, the sync send retry loop of
 // DefaultMQProducerImpl#sendDefaultImpl, the route query a send makes when it has no usable
-// publish info, and the client's scheduled route poll, all evaluated against NetworkHistory and
+// publish info, and the client's scheduler thread (route poll, cleanOfflineBroker and heartbeats
+// to the brokers' masters), all evaluated against NetworkHistory and
 // RouteHistory instead of sending SimGrid messages. The world's producer fleet advances it in time.
 #pragma once
 
@@ -66,10 +67,12 @@ class ProducerModel {
   ProducerModel(const ProducerModel&) = delete;
   ProducerModel& operator=(const ProducerModel&) = delete;
 
-  // Java: MQClientInstance#startScheduledTask: the route poll, 10 ms after start_ms and then every
-  // pollNameServerInterval at a fixed rate, on the client's one scheduler thread. Without it the
-  // model only learns routes from its sends' own queries and from on_route.
-  void start_route_poll();
+  // Java: MQClientInstance#startScheduledTask, on the client's one scheduler thread at a fixed
+  // rate from start_ms: the route poll (10 ms after it, then every pollNameServerInterval) and
+  // cleanOfflineBroker + the heartbeats to every master of the broker address table (1000 ms,
+  // heartbeatBrokerInterval). Without it the model only learns routes from its sends' own queries
+  // and from on_route, and sends no heartbeat.
+  void start_scheduled_task();
   // A route answer for `topic` that arrived at t_ms from outside the model
   // (MQClientInstance#updateTopicRouteInfoFromNameServer). nullopt is any non-SUCCESS answer
   // (TOPIC_NOT_EXIST...): the cached route is kept. It takes effect at t_ms in the model's
@@ -90,7 +93,8 @@ class ProducerModel {
   // (connectTimeoutMillis) and then its request (at most sendMsgTimeout); a route query's connect
   // and then its request (at most mqClientApiTimeout), whose answer is read from RouteHistory at
   // the instant the NameServer processes it, before that deadline. The poll's queries are such
-  // route queries.
+  // route queries, and a heartbeat looks as far: its connect, then its request within
+  // mqClientApiTimeout of its start.
   std::int64_t lag_ms() const;
 
   const std::string& name() const;

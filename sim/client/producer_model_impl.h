@@ -1,11 +1,12 @@
-// File: the private state of ProducerModel, shared by its five sources: producer_model.cpp
-// (events, arrivals, route answers), producer_send.cpp (DefaultMQProducerImpl#sendDefaultImpl),
+// File: the private state of ProducerModel, shared by its sources: producer_model.cpp (events,
+// arrivals, route answers), producer_send.cpp (DefaultMQProducerImpl#sendDefaultImpl),
 // producer_route_query.cpp (tryToFindTopicPublishInfo: lockNamesrv and the NameServer request),
-// producer_route_poll.cpp (the scheduled route poll) and producer_remoting.cpp (a send's requests
-// over NettyRemotingClient). The state lives as upstream's objects: the client instance
-// (MQClientInstance, mq_client_instance.h, with its NettyRemotingClient) and the producer
-// (DefaultMQProducerImpl, default_mq_producer_impl.h); Impl adds the event loop that drives them
-// and the route poll, which upstream's scheduled executor runs.
+// producer_scheduled_tasks.cpp (the client's scheduler thread), producer_route_poll.cpp (its
+// route poll), client_heartbeat.cpp (its cleanOfflineBroker and heartbeats) and
+// producer_remoting.cpp (requests over NettyRemotingClient). The state lives as upstream's
+// objects: the client instance (MQClientInstance, mq_client_instance.h, with its
+// NettyRemotingClient) and the producer (DefaultMQProducerImpl, default_mq_producer_impl.h); Impl
+// adds the event loop that drives them and the tasks upstream's scheduled executor runs.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/client/client_scheduler.h"
 #include "sim/client/default_mq_producer_impl.h"
 #include "sim/client/mq_client_instance.h"
 #include "sim/client/producer_model.h"
@@ -43,13 +45,15 @@ struct ProducerModel::Impl {
     kLockTimeout,
     kQueryConnectDone,
     kQueryDone,
-    kPollRound
+    kScheduledRun,
+    kHeartbeatDone
   };
   struct Event {
     std::int64_t t_ms = 0;
     std::uint64_t seq = 0;  // ties at one instant run in scheduling order
     EventKind kind = EventKind::kArrival;
-    std::uint64_t a = 0;  // send id, channel id, route answer id or lock waiter (caller)
+    // send id, channel id, route answer id, lock waiter (caller) or the heartbeat's token
+    std::uint64_t a = 0;
     std::uint64_t b = 0;  // the send's token (for events a later plan replaces), or a deadline
   };
   struct Later {
@@ -90,7 +94,9 @@ struct ProducerModel::Impl {
   void complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause);
   void finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause);
 
-  // ---- a send's requests over the remoting client (producer_remoting.cpp) ----
+  // ---- requests over the remoting client (producer_remoting.cpp) ----
+  // A channel's waiting and pending requests are sends' ids, or kHeartbeatCaller for the one
+  // heartbeat the scheduler thread may have in flight.
   // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
   void invoke_sync(std::uint64_t id, std::int64_t t_ms);
   void on_connect_done(std::uint64_t channel_id, std::int64_t t_ms);
@@ -105,8 +111,10 @@ struct ProducerModel::Impl {
   void close_channel(std::uint64_t channel_id, std::int64_t t_ms, bool fail_fast);
 
   // ---- route queries (producer_route_query.cpp) ----
-  // Who called updateTopicRouteInfoFromNameServer: a send's id, or the scheduled poll.
+  // Who takes lockNamesrv: a send's id (updateTopicRouteInfoFromNameServer), the scheduled poll,
+  // or the heartbeat run (cleanOfflineBroker). Send ids count up from 0 and never reach them.
   static constexpr std::uint64_t kRoutePollCaller = std::numeric_limits<std::uint64_t>::max();
+  static constexpr std::uint64_t kHeartbeatCaller = kRoutePollCaller - 1;
   // Java: DefaultMQProducerImpl#tryToFindTopicPublishInfo, for a send whose publish info is
   // missing or not ok.
   void try_to_find_topic_publish_info(std::uint64_t id, std::int64_t t_ms);
@@ -114,8 +122,10 @@ struct ProducerModel::Impl {
   // tryLock of lockNamesrv (waiting at most LOCK_TIMEOUT_MILLIS), then the request.
   void lock_namesrv(std::uint64_t caller, std::int64_t t_ms);
   void on_lock_timeout(std::uint64_t caller, std::int64_t deadline_ms, std::int64_t t_ms);
-  // Releases lockNamesrv; the waiter it goes to makes its update now.
+  // Releases lockNamesrv; the waiter it goes to goes on now (on_namesrv_locked).
   void unlock_namesrv(std::int64_t t_ms);
+  // `caller` holds lockNamesrv: its route update, or the heartbeat run's cleanOfflineBroker.
+  void on_namesrv_locked(std::uint64_t caller, std::int64_t t_ms);
   void update_topic_route_info(std::uint64_t caller, std::int64_t t_ms);
   // The update returned false without a request (tryLock timed out).
   void on_update_skipped(std::uint64_t caller, std::int64_t t_ms);
@@ -129,6 +139,15 @@ struct ProducerModel::Impl {
   void plan_query(const InvokeResult& result);
   RouteQuery traced_query(std::string outcome) const;
   void on_query_done(std::int64_t t_ms);
+  // ---- the scheduler thread (producer_scheduled_tasks.cpp) ----
+  // Java: MQClientInstance#startScheduledTask: the tasks on the one thread, from start_ms.
+  void start_scheduled_task();
+  // The thread is idle from idle_ms on: the run it takes next, at its start.
+  void take_next_run(std::int64_t idle_ms);
+  void on_scheduled_run(std::int64_t t_ms);
+  // The running task returned at t_ms: reported, and the thread is idle again.
+  void end_scheduled_run(std::int64_t t_ms);
+
   // ---- the scheduled route poll (producer_route_poll.cpp) ----
   // Java: MQClientInstance#updateTopicRouteInfoFromNameServer(), one round: every topic in turn
   // under lockNamesrv; a remoting failure ends the round.
@@ -136,11 +155,35 @@ struct ProducerModel::Impl {
   void poll_topic(std::int64_t t_ms);
   void on_poll_topic_done(std::int64_t t_ms);
   void on_poll_failed(std::int64_t t_ms, const std::string& topic, const char* cause);
-  // scheduleAtFixedRate: the next round at its fixed instant, or now if this one outlasted it.
-  void end_poll_round(std::int64_t t_ms);
   struct RoutePoll {
-    std::int64_t next_ms = 0;  // the fixed-rate schedule's next run
     std::size_t position = 0;  // the spec topic being polled
+  };
+
+  // ---- the scheduled heartbeat run (client_heartbeat.cpp) ----
+  // Java: the task cleanOfflineBroker + sendHeartbeatToAllBrokerWithLock.
+  void on_heartbeat_run(std::int64_t t_ms);
+  // cleanOfflineBroker with lockNamesrv held, then the heartbeats.
+  void clean_offline_broker(std::int64_t t_ms);
+  // Java: MQClientInstance#sendHeartbeatToAllBroker: the masters to heartbeat, then each in turn.
+  void send_heartbeat_to_all_broker(std::int64_t t_ms);
+  void send_next_heartbeat(std::int64_t t_ms);
+  // Its request on an open channel (at once, or when the connect it waited for succeeded).
+  void send_heartbeat_request(std::uint64_t channel_id, Channel& channel, std::int64_t t_ms);
+  void on_heartbeat_done(std::uint64_t token, std::int64_t t_ms);
+  // The closed channel's failFast reaches the heartbeat pending on it.
+  void fail_heartbeat_fast(std::int64_t t_ms);
+  void end_heartbeat(std::int64_t t_ms, SendCause cause);
+  struct HeartbeatRun {
+    struct Target {
+      std::uint32_t broker = 0;  // broker name id
+      std::uint32_t addr = 0;    // the master's address id
+    };
+    std::vector<Target> targets;  // the masters of broker_addr_table as the run began
+    std::size_t position = 0;     // the target being heartbeated
+    std::int64_t begin_ms = 0;    // its invokeSync's beginStartTime
+    std::uint64_t channel = 0;
+    InvokeResult planned;     // how its request ends
+    std::uint64_t token = 0;  // bumped whenever its pending end is replaced (failFast)
   };
 
   // ---- configuration ----
@@ -180,7 +223,10 @@ struct ProducerModel::Impl {
   std::map<std::uint64_t, RouteAnswer> route_answers;
   std::uint64_t next_route_answer = 0;
 
+  ClientScheduler scheduler;
+  ScheduledRun running;  // the run holding the scheduler thread (end_ms set when it returns)
   RoutePoll poll;
+  HeartbeatRun heartbeat;
 };
 
 }  // namespace nssim::sim

@@ -1,6 +1,7 @@
-// File: a send's requests over the client's NettyRemotingClient (netty_remoting_client.h): the
-// send waits for a running connect or starts one, its request is planned on the channel, and a
-// channel that is closed fails the requests pending on it (failFast).
+// File: requests over the client's NettyRemotingClient (netty_remoting_client.h), a send's and
+// the scheduled heartbeat's (client_heartbeat.cpp): each waits for a running connect or starts
+// one, its request is planned on the channel, and a channel that is closed fails the requests
+// pending on it (failFast).
 #include <utility>
 
 #include "common/invariant.h"
@@ -38,9 +39,15 @@ void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t
   for (std::uint64_t id : waiting) {
     if (outcome != Delivery::kDelivered) {
       // RemotingConnectException: refused after one round trip, or the connect timeout.
-      complete_attempt(
-          id, t_ms,
-          outcome == Delivery::kRefused ? SendCause::kConnectRefused : SendCause::kConnectTimeout);
+      const SendCause cause =
+          outcome == Delivery::kRefused ? SendCause::kConnectRefused : SendCause::kConnectTimeout;
+      if (id == kHeartbeatCaller) {
+        end_heartbeat(t_ms, cause);
+      } else {
+        complete_attempt(id, t_ms, cause);
+      }
+    } else if (id == kHeartbeatCaller) {
+      send_heartbeat_request(channel_id, channel, t_ms);
     } else {
       // Every waiter wakes with the fresh channel; if one of them closes it (4.9's budget check),
       // the others' requests fail fast when that close runs.
@@ -96,6 +103,10 @@ void ProducerModel::Impl::close_channel(std::uint64_t channel_id, std::int64_t t
   if (fail_fast) {
     // requestFail: RemotingSendRequestException in each waiting invokeSync, now.
     for (std::uint64_t other : remoting.channel_at(channel_id).pending) {
+      if (other == kHeartbeatCaller) {
+        fail_heartbeat_fast(t_ms);
+        continue;
+      }
       Send& send = producer.send_at(other);
       if (send.planned_end_ms > t_ms) {
         send.planned_end_ms = t_ms;

@@ -1,8 +1,7 @@
 // File: the client's scheduled route poll (MQClientInstance#startScheduledTask ->
-// updateTopicRouteInfoFromNameServer), evaluated like a send's route query: the same channels and
+// updateTopicRouteInfoFromNameServer), a run of the scheduler thread
+// (producer_scheduled_tasks.cpp) evaluated like a send's route query: the same channels and
 // sticky NameServer choice, the same RouteHistory answers, under the same lockNamesrv.
-#include <algorithm>
-
 #include "sim/client/producer_model_impl.h"
 
 namespace nssim::sim {
@@ -19,7 +18,7 @@ void ProducerModel::Impl::on_poll_round(std::int64_t t_ms) {
 
 void ProducerModel::Impl::poll_topic(std::int64_t t_ms) {
   if (poll.position == spec.topics.size()) {
-    end_poll_round(t_ms);
+    end_scheduled_run(t_ms);
     return;
   }
   lock_namesrv(kRoutePollCaller, t_ms);
@@ -37,15 +36,7 @@ void ProducerModel::Impl::on_poll_failed(std::int64_t t_ms, const std::string& t
   if (log != nullptr) {
     log->add(t_ms, name, sim::EventKind::kRoutePollFailed, {{"topic", topic}, {"cause", cause}});
   }
-  end_poll_round(t_ms);
-}
-
-// Java: ScheduledExecutorService#scheduleAtFixedRate on the one scheduler thread: runs are due at
-// start + 10 ms + k * pollNameServerInterval; a round that outlasts its period delays the next,
-// which then starts at once, and later runs keep the fixed schedule.
-void ProducerModel::Impl::end_poll_round(std::int64_t t_ms) {
-  poll.next_ms += spec.config.poll_name_server_interval;
-  schedule(std::max(poll.next_ms, t_ms), EventKind::kPollRound);
+  end_scheduled_run(t_ms);
 }
 
 }  // namespace nssim::sim

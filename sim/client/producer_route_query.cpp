@@ -52,7 +52,7 @@ void ProducerModel::Impl::try_to_find_topic_publish_info(std::uint64_t id, std::
 // release, where a non-fair ReentrantLock may let a newly arriving caller barge in first.
 void ProducerModel::Impl::lock_namesrv(std::uint64_t caller, std::int64_t t_ms) {
   if (client.try_lock_namesrv()) {
-    update_topic_route_info(caller, t_ms);
+    on_namesrv_locked(caller, t_ms);
     return;
   }
   const std::int64_t deadline = t_ms + kLockTimeoutMillis;
@@ -64,11 +64,24 @@ void ProducerModel::Impl::lock_namesrv(std::uint64_t caller, std::int64_t t_ms) 
 void ProducerModel::Impl::on_lock_timeout(std::uint64_t caller, std::int64_t deadline_ms,
                                           std::int64_t t_ms) {
   if (!client.drop_namesrv_waiter(caller, deadline_ms)) return;  // it got the lock
+  if (caller == kHeartbeatCaller) {
+    // cleanOfflineBroker's tryLock returned false: nothing is cleaned; the heartbeats go on.
+    send_heartbeat_to_all_broker(t_ms);
+    return;
+  }
   on_update_skipped(caller, t_ms);  // "updateTopicRouteInfoFromNameServer tryLock timeout"
 }
 
 void ProducerModel::Impl::unlock_namesrv(std::int64_t t_ms) {
-  if (const auto caller = client.unlock_namesrv(t_ms)) update_topic_route_info(*caller, t_ms);
+  if (const auto caller = client.unlock_namesrv(t_ms)) on_namesrv_locked(*caller, t_ms);
+}
+
+void ProducerModel::Impl::on_namesrv_locked(std::uint64_t caller, std::int64_t t_ms) {
+  if (caller == kHeartbeatCaller) {
+    clean_offline_broker(t_ms);
+    return;
+  }
+  update_topic_route_info(caller, t_ms);
 }
 
 // The update returned false without asking. The poll goes on with its next topic; a send with no

@@ -38,7 +38,7 @@ void ProducerFleet::start(NodeId node, std::uint32_t epoch, std::int64_t t_ms) {
       RouteQuerySources{routes_, std::move(client), &record_.log},
       Rng::derive(seed, "producer/" + info.name),
       record_.sends->observer_for(info.name, spec.name_prefix), t_ms));
-  models_.back()->start_route_poll();
+  models_.back()->start_scheduled_task();
 }
 
 // NetworkHistory and RouteHistory are appended as the world runs, so now they hold everything

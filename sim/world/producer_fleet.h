@@ -1,5 +1,6 @@
 // File: the world's producers. None is a SimGrid actor: each producer process is a ProducerModel
-// (its sends, its sends' route queries and its scheduled route poll), evaluated against the
+// (its sends, its sends' route queries and its scheduler thread's route polls and heartbeats),
+// evaluated against the
 // network's and the NameServers' histories. One driver actor advances every model on a 60 s batch
 // (5 s when tracing), behind the present by the models' lag, so a producer costs SimGrid nothing.
 #pragma once

@@ -68,7 +68,8 @@ struct Harness {
 
   // Builds the model, starting at start_ms, and gives it the route 1 ms before its first send
   // (unless `with_route` is false), as a poll answered before the first send would. Its own
-  // scheduled poll runs only if the test starts it (start_route_poll).
+  // scheduler thread (route poll, heartbeats) runs only if the test starts it
+  // (start_scheduled_task).
   ProducerModel& start(std::int64_t start_ms = 1000, bool with_route = true,
                        std::uint64_t seed = 7) {
     model = std::make_unique<ProducerModel>(

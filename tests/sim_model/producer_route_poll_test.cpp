@@ -44,7 +44,7 @@ TEST(ProducerRoutePoll, FirstRoundTenMsAfterStartThenEveryInterval) {
     Harness h(profile);
     h.spec.rate_per_s = 0.0;  // the poll alone
     h.answers(0, h.route, 0);
-    h.start(1000, /*with_route=*/false).start_route_poll();
+    h.start(1000, /*with_route=*/false).start_scheduled_task();
     h.model->advance_to(70000);
     const auto& updates = h.recorder.route_updates;
     ASSERT_EQ(updates.size(), 3u);
@@ -72,7 +72,7 @@ TEST(ProducerRoutePoll, ARoundThatOutlastsThePeriodDelaysTheNext) {
     h.answers(0, h.route, 0);
     h.net.pause(h.nameservers[0], 500);
     h.net.resume(h.nameservers[0], 6000);
-    h.start(1000, /*with_route=*/false).start_route_poll();
+    h.start(1000, /*with_route=*/false).start_scheduled_task();
     h.model->advance_to(9500);
     // 1010: connect 1012, timeout 4011. 4011: connect 4013, processed at 6000, answered 6001.
     // 6001 (due 5010): answered 6004. Then 7010 and 9010 on the grid.
@@ -98,7 +98,7 @@ TEST(ProducerRoutePoll, ThePollTakesLockNamesrv) {
     h.answers(0, good, 1009);
     h.net.pause(h.nameservers[0], 1008);
     h.net.resume(h.nameservers[0], 4000);
-    h.start(1000, /*with_route=*/false).start_route_poll();
+    h.start(1000, /*with_route=*/false).start_scheduled_task();
     h.model->advance_to(4500);
     ASSERT_GE(h.recorder.sends.size(), 3u);
     EXPECT_EQ(h.recorder.sends[0].cause, SendCause::kNoRoute);
@@ -124,7 +124,7 @@ TEST(ProducerRoutePoll, RefusedConnectIsWalkedPastIn49AndEndsTheRoundIn5x) {
     h.net.stop_process(h.nameservers[0], DownKind::kCrash, 500);
     h.answers(1, h.route, 0);
     h.client_uses(1, /*connected=*/false);  // no channel to ns-1: the first call moves on to ns-0
-    h.start(1000, /*with_route=*/false).start_route_poll();
+    h.start(1000, /*with_route=*/false).start_scheduled_task();
     h.model->advance_to(40000);
     const auto& updates = h.recorder.route_updates;
     if (profile == core::Profile::kV4_9) {
@@ -158,7 +158,7 @@ TEST(ProducerRoutePoll, SharesTheChannelWithTheSendsQueries) {
     Harness h(profile);
     h.spec.rate_per_s = 0.001;
     h.answers(0, h.route, 0);
-    h.start(1000, /*with_route=*/false).start_route_poll();
+    h.start(1000, /*with_route=*/false).start_scheduled_task();
     h.model->advance_to(2000);
     const auto& updates = h.recorder.route_updates;
     ASSERT_EQ(updates.size(), 2u);
