@@ -15,8 +15,8 @@ namespace nssim::sim {
 // "outages[].producers.stale_route_ms.p99", "timeseries[].ok_by_broker.*".
 const std::vector<std::string>& result_figure_patterns();
 
-// What a sweep adds to each seed's figures (reports/sweep/sweep_figures.cpp): whether an outage stayed
-// inside RocketMQ's predicted windows, 1 or 0.
+// What a sweep adds to each seed's figures (reports/sweep/sweep_figures.cpp): whether an outage
+// stayed inside RocketMQ's predicted windows, 1 or 0.
 const std::vector<std::string>& sweep_only_figure_patterns();
 
 // nullopt when `path` ("outages[0].sends.failed.total") matches a pattern (a sweep's own too,
