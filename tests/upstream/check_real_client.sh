@@ -76,6 +76,8 @@ broker_log_findings() {
     sed -e "s/$namesrv/namesrv/g" -e 's/[0-9]\+/N/g' | sort -u
 }
 
+# Sets serve_pid and serve_addr. Called in this shell, never in $(...): a subshell's serve_pid
+# would be lost, and stop_serve and the EXIT trap would leave the server running.
 start_serve() {
   local line=$1 dir=$2 deadline
   mkdir -p "$dir"
@@ -87,7 +89,7 @@ start_serve() {
     [ $SECONDS -lt $deadline ] || { echo "real client $line: nssim serve did not listen in ${listen_timeout_s} s"; return 1; }
     sleep 0.02
   done
-  head -n 1 "$dir/serve.log" | sed -E 's/.*listening on ([0-9.]+:[0-9]+) .*/\1/'
+  serve_addr=$(head -n 1 "$dir/serve.log" | sed -E 's/.*listening on ([0-9.]+:[0-9]+) .*/\1/')
 }
 
 stop_serve() {
@@ -109,7 +111,8 @@ for line in "${lines[@]}"; do
   bash "$upstream" stop "$dir/real/namesrv"
   [ $real_ok -eq 1 ] || { failures=$((failures + 1)); continue; }
 
-  addr=$(start_serve "$line" "$dir/nssim") || { failures=$((failures + 1)); continue; }
+  start_serve "$line" "$dir/nssim" || { failures=$((failures + 1)); stop_serve; continue; }
+  addr=$serve_addr
   nssim_ok=1
   run_client "$line" "$dir/nssim" "$addr" || nssim_ok=0
   stop_serve
