@@ -218,20 +218,22 @@ bool any_drop_before(const std::vector<Event>& events, const OutageSubject& subj
 }
 
 // The producer set a producer node belongs to, by name.
-const ProducerSpec* producer_spec_of(const Scenario& scenario, const std::string& producer) {
+std::optional<std::size_t> producer_spec_of(const Scenario& scenario, const std::string& producer) {
   for (const auto& node : producer_nodes(scenario)) {
-    if (node.name == producer) return &scenario.producers[node.spec_index];
+    if (node.name == producer) return node.spec_index;
   }
-  return nullptr;
+  return std::nullopt;
 }
 
-// Whether one of the producer's topics that `group` serves lives only on subject groups.
-bool some_topic_only_on(const Scenario& scenario, const ProducerSpec* producer,
+// Whether one of the topics the producer's instance sends to that `group` serves lives only on
+// subject groups.
+bool some_topic_only_on(const Scenario& scenario, std::optional<std::size_t> spec_index,
                         const std::string& group, const std::set<std::string>& groups) {
-  if (producer == nullptr) return false;
+  if (!spec_index) return false;
+  const ProducerSpec* producer = &scenario.producers[*spec_index];
+  const std::vector<std::string> topics = instance_topics(scenario, *spec_index);
   for (const auto& topic : scenario.topics) {
-    const bool sent = std::find(producer->topics.begin(), producer->topics.end(), topic.name) !=
-                      producer->topics.end();
+    const bool sent = std::find(topics.begin(), topics.end(), topic.name) != topics.end();
     const bool served = topic.groups.empty() || std::find(topic.groups.begin(), topic.groups.end(),
                                                           group) != topic.groups.end();
     if (sent && served && topic_only_on(scenario, topic.name, groups, producer)) return true;

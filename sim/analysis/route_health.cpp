@@ -221,7 +221,7 @@ void route_windows(const Scenario& scenario, const Topology& topology,
   }
   std::vector<std::vector<bool>> sent_by_spec(scenario.producers.size());
   for (std::size_t i = 0; i < scenario.producers.size(); ++i) {
-    const auto& sent = scenario.producers[i].topics;
+    const std::vector<std::string> sent = instance_topics(scenario, i);
     for (const auto& topic : scenario.topics) {
       sent_by_spec[i].push_back(std::find(sent.begin(), sent.end(), topic.name) != sent.end());
     }

@@ -76,8 +76,8 @@ void ProducerModel::Impl::send_heartbeat_request(std::uint64_t channel_id, Chann
                                                  std::int64_t t_ms) {
   heartbeat.channel = channel_id;
   heartbeat.planned = client.remoting.invoke_on_channel(
-      channel.node, channel.epoch, heartbeat.begin_ms, spec.config.mq_client_api_timeout, t_ms,
-      kHeartbeatRequestBytes, &channel.heartbeat_steady);
+      channel.node, channel.epoch, heartbeat.begin_ms, client_spec.config.mq_client_api_timeout,
+      t_ms, kHeartbeatRequestBytes, &channel.heartbeat_steady);
   channel.add_pending(kHeartbeatCaller);
   schedule(heartbeat.planned.end_ms, EventKind::kHeartbeatDone, ++heartbeat.token);
 }

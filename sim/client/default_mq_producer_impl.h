@@ -63,11 +63,14 @@ struct DefaultMQProducerImpl {
     MessageQueue mq_picked;
   };
 
-  // `topics`: the spec's, in order; each name gets one topic slot.
-  DefaultMQProducerImpl(const std::vector<std::string>& topics, MqFaultStrategy fault_strategy);
+  // `topics`: the spec's, in order; each name gets one topic slot. The producers of one client
+  // instance share one id space: this one's send ids are (n << id_bits) | index, n from 0.
+  DefaultMQProducerImpl(const std::vector<std::string>& topics, MqFaultStrategy fault_strategy,
+                        unsigned id_bits = 0, std::uint64_t index = 0);
 
+  std::uint64_t take_send_id() { return (sends_started++ << id_bits) | index; }
   Send* find_send(std::uint64_t id) {
-    Send& s = send_ring[id & (send_ring.size() - 1)];
+    Send& s = send_ring[slot_of(id, send_ring.size())];
     return s.live && s.id == id ? &s : nullptr;
   }
   Send& send_at(std::uint64_t id) {
@@ -81,7 +84,9 @@ struct DefaultMQProducerImpl {
   // The sends in flight, in a ring indexed by id (grown when an id's slot is still in use).
   std::vector<Send> send_ring;
   std::size_t live_sends = 0;
-  std::uint64_t next_send_id = 0;
+  unsigned id_bits;
+  std::uint64_t index;
+  std::uint64_t sends_started = 0;
   // The application threads that make the sends. Upstream leaves them to the application; the
   // model takes Executors#newCachedThreadPool, one per producer: open-loop arrivals, none queued.
   CachedThreadPool send_threads;
@@ -90,6 +95,11 @@ struct DefaultMQProducerImpl {
   std::vector<std::size_t> topic_slot_of_position;
   std::unordered_map<std::string, std::size_t> topic_slots;
   std::vector<std::shared_ptr<PublishEntry>> info_by_slot;
+
+ private:
+  std::size_t slot_of(std::uint64_t id, std::size_t ring_size) const {
+    return (id >> id_bits) & (ring_size - 1);
+  }
 };
 
 }  // namespace nssim::sim

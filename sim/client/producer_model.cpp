@@ -12,28 +12,61 @@
 
 namespace nssim::sim {
 
-ProducerModel::Impl::Impl(const ProducerSpec& spec_in, core::Profile profile_in, NodeId self_in,
-                          std::string name_in, const NetworkHistory& network_in,
-                          const AddressBook& addresses_in, RouteQuerySources sources_in, Rng rng,
-                          ProducerObserver& observer_in, std::int64_t start_ms_in)
-    : spec(spec_in),
+namespace {
+
+// The bits that number `count` producers (0 for one: its send ids are 0, 1, 2...).
+unsigned bits_for(std::size_t count) {
+  unsigned bits = 0;
+  while ((std::size_t{1} << bits) < count) ++bits;
+  return bits;
+}
+
+}  // namespace
+
+ProducerModel::Impl::Impl(const std::vector<InstanceProducer>& producers_in,
+                          core::Profile profile_in, NodeId self_in, std::string name_in,
+                          const NetworkHistory& network_in, const AddressBook& addresses_in,
+                          RouteQuerySources sources_in, Rng rng, std::int64_t start_ms_in)
+    : client_spec(producers_in.at(0).spec),
       profile(profile_in),
       self(self_in),
       name(std::move(name_in)),
       network(network_in),
       routes(sources_in.routes),
       log(sources_in.log),
-      observer(observer_in),
-      arrival_rng(rng.next_u64()),
-      choice_rng(rng.next_u64()),
+      observer(producers_in[0].observer),
+      choice_rng(0),  // drawn below, after the first producer's arrival stream
       start_ms(start_ms_in),
       client(profile_in, NettyRemotingClient(profile_in, self_in, network_in, addresses_in,
-                                             {spec_in.config.connect_timeout_millis,
-                                              spec_in.config.client_close_socket_if_timeout},
+                                             {client_spec.config.connect_timeout_millis,
+                                              client_spec.config.client_close_socket_if_timeout},
                                              std::move(sources_in.nameservers))),
-      producer(spec_in.topics, MqFaultStrategy(profile_in, spec_in.config.send_latency_fault_enable,
-                                               spec_in.config.start_detector_enable)) {
-  if (spec.rate_per_s > 0.0 && !spec.topics.empty()) schedule_arrival(0);
+      id_bits(bits_for(producers_in.size())) {
+  // The first producer's streams are drawn as a lone producer's always were (arrivals, then
+  // choices), so an instance of one gives what it gave before instances could hold more.
+  const std::uint64_t first_arrival_seed = rng.next_u64();
+  choice_rng = Rng(rng.next_u64());
+  producers.reserve(producers_in.size());  // Producer holds sends that point into themselves
+  for (std::size_t i = 0; i < producers_in.size(); ++i) {
+    const ProducerSpec& spec = producers_in[i].spec;
+    producers.push_back(Producer{
+        spec, producers_in[i].observer,
+        DefaultMQProducerImpl(spec.topics,
+                              MqFaultStrategy(profile_in, spec.config.send_latency_fault_enable,
+                                              spec.config.start_detector_enable),
+                              id_bits, i),
+        Rng(i == 0 ? first_arrival_seed : rng.next_u64()), 0, 0.0, 0, std::nullopt});
+    for (const std::string& topic : spec.topics) {
+      if (std::find(poll_topics.begin(), poll_topics.end(), topic) == poll_topics.end()) {
+        poll_topics.push_back(topic);
+      }
+    }
+  }
+  for (Producer& producer : producers) {
+    if (producer.spec.rate_per_s > 0.0 && !producer.spec.topics.empty()) {
+      schedule_arrival(producer, 0);
+    }
+  }
 }
 
 void ProducerModel::Impl::schedule(std::int64_t t_ms, EventKind kind, std::uint64_t a,
@@ -44,7 +77,7 @@ void ProducerModel::Impl::schedule(std::int64_t t_ms, EventKind kind, std::uint6
 void ProducerModel::Impl::run(const Event& event) {
   switch (event.kind) {
     case EventKind::kArrival:
-      on_arrival(event.t_ms);
+      on_arrival(producers[event.a], event.t_ms);
       return;
     case EventKind::kRoute: {
       auto node = route_answers.extract(event.a);
@@ -85,25 +118,32 @@ void ProducerModel::Impl::run(const Event& event) {
 // Poisson: exponential gaps accumulated in double, floored to the millisecond. An arrival later
 // than any clock value (a rate such as 1e-16/s puts the second one ~1e19 ms out) is never
 // scheduled: the run ends first, and casting it to int64 would overflow.
-void ProducerModel::Impl::schedule_arrival(std::uint64_t k) {
+void ProducerModel::Impl::schedule_arrival(Producer& producer, std::uint64_t k) {
+  const ProducerSpec& spec = producer.spec;
   double offset_ms = 0.0;
   if (spec.arrival == Arrival::kFixed) {
     offset_ms = std::floor(static_cast<double>(k) * 1000.0 / spec.rate_per_s);
   } else {
-    poisson_clock_ms += arrival_rng.exponential(spec.rate_per_s / 1000.0);
-    offset_ms = std::floor(poisson_clock_ms);
+    producer.poisson_clock_ms += producer.arrival_rng.exponential(spec.rate_per_s / 1000.0);
+    offset_ms = std::floor(producer.poisson_clock_ms);
   }
   constexpr double kBeyondAnyClockMs = 0x1p62;  // ~146 million years, exact in double and int64
   if (!(offset_ms < kBeyondAnyClockMs - static_cast<double>(start_ms))) return;
-  next_arrival =
-      Event{start_ms + static_cast<std::int64_t>(offset_ms), next_seq++, EventKind::kArrival};
+  producer.next_arrival = Event{start_ms + static_cast<std::int64_t>(offset_ms), next_seq++,
+                                EventKind::kArrival, producer.impl.index};
 }
 
 std::optional<ProducerModel::Impl::Event> ProducerModel::Impl::take_due(std::int64_t t_ms) {
+  std::optional<Event>* arrival = nullptr;  // the earliest next arrival due
+  for (Producer& producer : producers) {
+    std::optional<Event>& next = producer.next_arrival;
+    if (next && next->t_ms <= t_ms && (arrival == nullptr || Later{}(**arrival, *next))) {
+      arrival = &next;
+    }
+  }
   const bool heap_due = !events.empty() && events.top().t_ms <= t_ms;
-  if (next_arrival && next_arrival->t_ms <= t_ms &&
-      (!heap_due || Later{}(events.top(), *next_arrival))) {
-    return std::exchange(next_arrival, std::nullopt);
+  if (arrival != nullptr && (!heap_due || Later{}(events.top(), **arrival))) {
+    return std::exchange(*arrival, std::nullopt);
   }
   if (!heap_due) return std::nullopt;
   const Event event = events.top();
@@ -111,16 +151,17 @@ std::optional<ProducerModel::Impl::Event> ProducerModel::Impl::take_due(std::int
   return event;
 }
 
-void ProducerModel::Impl::on_arrival(std::int64_t t_ms) {
-  schedule_arrival(++arrivals);
-  const std::uint64_t id = producer.next_send_id++;
-  Send& send = producer.new_send(id);
-  send.record.topic = spec.topics[next_topic];
-  send.topic_position = next_topic;
-  send.topic_slot = producer.topic_slot_of_position[next_topic];
-  next_topic = (next_topic + 1) % spec.topics.size();
+void ProducerModel::Impl::on_arrival(Producer& producer, std::int64_t t_ms) {
+  schedule_arrival(producer, ++producer.arrivals);
+  const std::vector<std::string>& topics = producer.spec.topics;
+  const std::uint64_t id = producer.impl.take_send_id();
+  Send& send = producer.impl.new_send(id);
+  send.record.topic = topics[producer.next_topic];
+  send.topic_position = producer.next_topic;
+  send.topic_slot = producer.impl.topic_slot_of_position[producer.next_topic];
+  producer.next_topic = (producer.next_topic + 1) % topics.size();
   send.record.start_ms = t_ms;
-  send.thread = producer.send_threads.take(t_ms);
+  send.thread = producer.impl.send_threads.take(t_ms);
   begin_send(id, t_ms);
 }
 
@@ -132,8 +173,11 @@ void ProducerModel::Impl::on_route_answer(const std::string& topic,
     applied = client.apply_route(topic, *route);
     if (applied.info != nullptr) {
       observer.on_publish_info(topic, t_ms, applied.info->brokers);
-      if (const auto slot = producer.topic_slots.find(topic); slot != producer.topic_slots.end()) {
-        producer.info_by_slot[slot->second] = applied.info;
+      for (Producer& producer : producers) {
+        DefaultMQProducerImpl& impl = producer.impl;
+        if (const auto slot = impl.topic_slots.find(topic); slot != impl.topic_slots.end()) {
+          impl.info_by_slot[slot->second] = applied.info;
+        }
       }
     }
   }
@@ -151,19 +195,28 @@ std::int64_t ProducerModel::Impl::report_frontier(std::int64_t t_ms) const {
   // A send's lines end at or after its start; sends yet to arrive start after t_ms, and route
   // answers yet to be applied are applied at or after it.
   std::int64_t frontier = t_ms;
-  if (producer.live_sends == 0) return frontier;
-  for (const Send& send : producer.send_ring) {
-    if (send.live) frontier = std::min(frontier, send.record.start_ms);
+  for (const Producer& producer : producers) {
+    if (producer.impl.live_sends == 0) continue;
+    for (const Send& send : producer.impl.send_ring) {
+      if (send.live) frontier = std::min(frontier, send.record.start_ms);
+    }
   }
   return frontier;
 }
+
+ProducerModel::ProducerModel(const std::vector<InstanceProducer>& producers, core::Profile profile,
+                             NodeId self, std::string name, const NetworkHistory& network,
+                             const AddressBook& addresses, RouteQuerySources sources, Rng rng,
+                             std::int64_t start_ms)
+    : impl_(std::make_unique<Impl>(producers, profile, self, std::move(name), network, addresses,
+                                   std::move(sources), rng, start_ms)) {}
 
 ProducerModel::ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self,
                              std::string name, const NetworkHistory& network,
                              const AddressBook& addresses, RouteQuerySources sources, Rng rng,
                              ProducerObserver& observer, std::int64_t start_ms)
-    : impl_(std::make_unique<Impl>(spec, profile, self, std::move(name), network, addresses,
-                                   std::move(sources), rng, observer, start_ms)) {}
+    : ProducerModel({InstanceProducer{spec, observer}}, profile, self, std::move(name), network,
+                    addresses, std::move(sources), rng, start_ms) {}
 
 ProducerModel::~ProducerModel() = default;
 
@@ -192,18 +245,26 @@ void ProducerModel::advance_to(std::int64_t t_ms) {
               "advance_to: time goes backwards");
   impl_->advanced_ms = t_ms;
   while (const auto event = impl_->take_due(t_ms)) impl_->run(*event);
-  impl_->observer.on_advanced(impl_->report_frontier(t_ms));
+  const std::int64_t frontier = impl_->report_frontier(t_ms);
+  for (Impl::Producer& producer : impl_->producers) producer.observer.on_advanced(frontier);
 }
 
 std::int64_t ProducerModel::lag_ms() const {
-  const ProducerConfig& config = impl_->spec.config;
-  return config.connect_timeout_millis +
-         std::max(config.send_msg_timeout, config.mq_client_api_timeout) + 2 * kTimedWaitOverrunMs;
+  const ProducerConfig& client = impl_->client_spec.config;
+  std::int64_t longest = client.mq_client_api_timeout;
+  for (const Impl::Producer& producer : impl_->producers) {
+    longest = std::max(longest, producer.spec.config.send_msg_timeout);
+  }
+  return client.connect_timeout_millis + longest + 2 * kTimedWaitOverrunMs;
 }
 
 const std::string& ProducerModel::name() const { return impl_->name; }
 
-std::size_t ProducerModel::in_flight_sends() const { return impl_->producer.live_sends; }
+std::size_t ProducerModel::in_flight_sends() const {
+  std::size_t live = 0;
+  for (const Impl::Producer& producer : impl_->producers) live += producer.impl.live_sends;
+  return live;
+}
 
 const TopicPublishInfo* ProducerModel::publish_info(const std::string& topic) const {
   const auto& table = impl_->client.topic_publish_info_table;

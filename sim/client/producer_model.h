@@ -55,10 +55,25 @@ struct RouteQuerySources {
 // info, fault table, connections and lockNamesrv, as upstream's threads do. Each runs on a thread
 // of the producer's own cached thread pool (sim/client/send_thread_pool.h), whose round-robin
 // index values (ThreadLocalIndex) are its own.
+// One DefaultMQProducer registered in the model's client instance: its set and who measures it.
+struct InstanceProducer {
+  const ProducerSpec& spec;
+  ProducerObserver& observer;
+};
+
 class ProducerModel {
  public:
-  // `spec`, `network`, `addresses` and `sources.routes` are shared, not copied: they must outlive
-  // the model (every producer of a set reads one spec).
+  // A client instance (MQClientInstance) in process `self` with the producers registered in it,
+  // at least one; the first one's ClientConfig is the instance's (MQClientManager#
+  // getOrCreateMQClientInstance creates it with the first caller's), and its observer takes what
+  // the instance does (route updates, publish infos, scheduler runs, heartbeats). Each producer
+  // has its own sends, arrivals and MQFaultStrategy. The specs, `network`, `addresses` and
+  // `sources.routes` are shared, not copied: they must outlive the model (every producer of a
+  // set reads one spec).
+  ProducerModel(const std::vector<InstanceProducer>& producers, core::Profile profile, NodeId self,
+                std::string name, const NetworkHistory& network, const AddressBook& addresses,
+                RouteQuerySources sources, Rng rng, std::int64_t start_ms);
+  // An instance with one producer, as upstream's default instanceName gives every producer.
   ProducerModel(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
                 const NetworkHistory& network, const AddressBook& addresses,
                 RouteQuerySources sources, Rng rng, ProducerObserver& observer,

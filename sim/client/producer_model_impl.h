@@ -25,9 +25,9 @@
 namespace nssim::sim {
 
 struct ProducerModel::Impl {
-  Impl(const ProducerSpec& spec, core::Profile profile, NodeId self, std::string name,
-       const NetworkHistory& network, const AddressBook& addresses, RouteQuerySources sources,
-       Rng rng, ProducerObserver& observer, std::int64_t start_ms);
+  Impl(const std::vector<InstanceProducer>& producers, core::Profile profile, NodeId self,
+       std::string name, const NetworkHistory& network, const AddressBook& addresses,
+       RouteQuerySources sources, Rng rng, std::int64_t start_ms);
 
   // The client state, split as upstream's objects: the client instance (its tables, lockNamesrv
   // and its remoting client) and the producer (DefaultMQProducerImpl: its sends).
@@ -52,7 +52,8 @@ struct ProducerModel::Impl {
     std::int64_t t_ms = 0;
     std::uint64_t seq = 0;  // ties at one instant run in scheduling order
     EventKind kind = EventKind::kArrival;
-    // send id, channel id, route answer id, lock waiter (caller) or the heartbeat's token
+    // send id, channel id, route answer id, lock waiter (caller), the heartbeat's token or the
+    // arriving producer's index
     std::uint64_t a = 0;
     std::uint64_t b = 0;  // the send's token (for events a later plan replaces), or a deadline
   };
@@ -63,8 +64,10 @@ struct ProducerModel::Impl {
   };
   void schedule(std::int64_t t_ms, EventKind kind, std::uint64_t a = 0, std::uint64_t b = 0);
   void run(const Event& event);
-  void on_arrival(std::int64_t t_ms);
-  void schedule_arrival(std::uint64_t k);  // arrival k, unless it falls beyond any clock
+  struct Producer;
+  void on_arrival(Producer& producer, std::int64_t t_ms);
+  // The producer's arrival k, unless it falls beyond any clock.
+  void schedule_arrival(Producer& producer, std::uint64_t k);
   // Java: MQClientInstance#updateTopicRouteInfoFromNameServer, from the answer on. Every route
   // answer goes through here, whoever asked, and is traced here. nullptr: a non-SUCCESS answer;
   // a route is copied only when it changes the tables.
@@ -187,33 +190,53 @@ struct ProducerModel::Impl {
   };
 
   // ---- configuration ----
-  const ProducerSpec& spec;
+  // The instance's settings: the ClientConfig of its first producer (pollNameServerInterval,
+  // heartbeatBrokerInterval, mqClientApiTimeout, the remoting client's; the loader gives every
+  // producer of an instance the same ones).
+  const ProducerSpec& client_spec;
   core::Profile profile;
   NodeId self;
   std::string name;
   const NetworkHistory& network;
   const RouteHistory& routes;
   EventLog* log;
+  // Takes what the instance does (the first producer's observer); sends go to their own's.
   ProducerObserver& observer;
-  Rng arrival_rng;  // inter-arrival gaps only, so arrivals do not depend on routes or faults
-  Rng choice_rng;   // indexes and pickOneAtLeast
+  Rng choice_rng;  // indexes and pickOneAtLeast
   std::int64_t start_ms;
 
   // ---- state ----
   std::priority_queue<Event, std::vector<Event>, Later> events;
-  // The next arrival, kept beside the heap in the same (t_ms, seq) order: there is at most one
-  // at a time and every send starts with one, so this saves half the heap's pushes and pops.
-  std::optional<Event> next_arrival;
   // Removes and returns the earliest event at or before t_ms, if any.
   std::optional<Event> take_due(std::int64_t t_ms);
   std::uint64_t next_seq = 0;
   std::optional<std::int64_t> advanced_ms;
-  std::uint64_t arrivals = 0;
-  double poisson_clock_ms = 0.0;
-  std::size_t next_topic = 0;
 
   MQClientInstance client;
-  DefaultMQProducerImpl producer;
+  // Java: MQClientInstance#producerTable, in registration order: each DefaultMQProducer with its
+  // own sends (DefaultMQProducerImpl) and open-loop arrivals.
+  struct Producer {
+    const ProducerSpec& spec;
+    ProducerObserver& observer;
+    DefaultMQProducerImpl impl;
+    Rng arrival_rng;  // inter-arrival gaps only, so arrivals do not depend on routes or faults
+    std::uint64_t arrivals = 0;
+    double poisson_clock_ms = 0.0;
+    std::size_t next_topic = 0;
+    // The next arrival, kept beside the heap in the same (t_ms, seq) order: there is at most
+    // one at a time and every send starts with one, so this saves half the heap's pushes and
+    // pops.
+    std::optional<Event> next_arrival;
+  };
+  std::vector<Producer> producers;
+  // Send ids carry their producer's index in their low id_bits (DefaultMQProducerImpl).
+  unsigned id_bits = 0;
+  Producer& producer_of(std::uint64_t send_id) {
+    return producers[send_id & ((std::uint64_t{1} << id_bits) - 1)];
+  }
+  Send& send_at(std::uint64_t send_id) { return producer_of(send_id).impl.send_at(send_id); }
+  // The topics the route poll asks for: every producer's, each once, in registration order.
+  std::vector<std::string> poll_topics;
   struct RouteAnswer {
     std::string topic;
     std::optional<core::TopicRouteData> route;

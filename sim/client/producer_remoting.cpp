@@ -11,7 +11,7 @@ namespace nssim::sim {
 
 // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
 void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = producer.send_at(id);
+  Send& send = send_at(id);
   const NettyRemotingClient::ChannelPick pick =
       client.remoting.get_and_create_channel(send.addr, t_ms);
   Channel& channel = *pick.channel;
@@ -58,16 +58,17 @@ void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t
 
 void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
                                        std::int64_t t_ms) {
-  Send& send = producer.send_at(id);
+  Producer& producer = producer_of(id);
+  Send& send = producer.impl.send_at(id);
   const InvokeResult result = client.remoting.invoke_on_channel(
       channel.node, channel.epoch, send.attempt_begin_ms, send.attempt_timeout_ms, t_ms,
-      spec.message_size_bytes, &channel.steady);
+      producer.spec.message_size_bytes, &channel.steady);
   plan(id, channel_id, channel, result.end_ms, result.cause, result.close);
 }
 
 void ProducerModel::Impl::plan(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
                                std::int64_t end_ms, SendCause cause, bool close) {
-  Send& send = producer.send_at(id);
+  Send& send = send_at(id);
   send.channel = channel_id;
   send.planned_end_ms = end_ms;
   send.planned_cause = cause;
@@ -79,7 +80,7 @@ void ProducerModel::Impl::plan(std::uint64_t id, std::uint64_t channel_id, Chann
 
 void ProducerModel::Impl::on_attempt_done(std::uint64_t id, std::uint64_t token,
                                           std::int64_t t_ms) {
-  Send* found = producer.find_send(id);
+  Send* found = producer_of(id).impl.find_send(id);
   if (found == nullptr || found->token != token) return;  // replaced by a failFast
   Send& send = *found;
   const std::uint64_t channel_id = send.channel;
@@ -107,7 +108,7 @@ void ProducerModel::Impl::close_channel(std::uint64_t channel_id, std::int64_t t
         fail_heartbeat_fast(t_ms);
         continue;
       }
-      Send& send = producer.send_at(other);
+      Send& send = send_at(other);
       if (send.planned_end_ms > t_ms) {
         send.planned_end_ms = t_ms;
         send.planned_cause = SendCause::kConnectionReset;

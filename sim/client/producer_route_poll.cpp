@@ -9,15 +9,15 @@ namespace nssim::sim {
 // Java: MQClientInstance#updateTopicRouteInfoFromNameServer(): for each topic,
 // updateTopicRouteInfoFromNameServer(topic) -> (topic, false, null), which takes lockNamesrv with
 // tryLock(LOCK_TIMEOUT_MILLIS) as a send's query does. Deviation: upstream polls the keys of the
-// producer's topicPublishInfoTable (its topics, and TBW102 put there at start) in hash order; the
-// model polls the spec's topics in the order written.
+// producers' topicPublishInfoTables (their topics, and TBW102 put there at start) in hash order;
+// the model polls every producer's spec topics, each once, in the order written.
 void ProducerModel::Impl::on_poll_round(std::int64_t t_ms) {
   poll.position = 0;
   poll_topic(t_ms);
 }
 
 void ProducerModel::Impl::poll_topic(std::int64_t t_ms) {
-  if (poll.position == spec.topics.size()) {
+  if (poll.position == poll_topics.size()) {
     end_scheduled_run(t_ms);
     return;
   }

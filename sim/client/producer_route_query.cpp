@@ -41,7 +41,7 @@ core::TopicRouteData default_topic_route(core::TopicRouteData route) {
 // TopicPublishInfo in the table (putIfAbsent); the model leaves the slot empty, which every reader
 // treats alike (not ok, no route info).
 void ProducerModel::Impl::try_to_find_topic_publish_info(std::uint64_t id, std::int64_t t_ms) {
-  producer.send_at(id).query_default = false;
+  send_at(id).query_default = false;
   lock_namesrv(id, t_ms);
 }
 
@@ -91,8 +91,9 @@ void ProducerModel::Impl::on_update_skipped(std::uint64_t caller, std::int64_t t
     on_poll_topic_done(t_ms);
     return;
   }
-  Send& send = producer.send_at(caller);
-  if (!send.query_default && !producer.info_by_slot[send.topic_slot]) {
+  Producer& producer = producer_of(caller);
+  Send& send = producer.impl.send_at(caller);
+  if (!send.query_default && !producer.impl.info_by_slot[send.topic_slot]) {
     send.query_default = true;
     lock_namesrv(caller, t_ms);
     return;
@@ -101,8 +102,8 @@ void ProducerModel::Impl::on_update_skipped(std::uint64_t caller, std::int64_t t
 }
 
 const std::string& ProducerModel::Impl::route_call_topic(std::uint64_t caller) {
-  return caller == kRoutePollCaller ? spec.topics[poll.position]
-                                    : spec.topics[producer.send_at(caller).topic_position];
+  if (caller == kRoutePollCaller) return poll_topics[poll.position];
+  return producer_of(caller).spec.topics[send_at(caller).topic_position];
 }
 
 // Java: MQClientAPIImpl#getTopicRouteInfoFromNameServer with mqClientApiTimeout, under the lock.
@@ -112,7 +113,7 @@ void ProducerModel::Impl::update_topic_route_info(std::uint64_t caller, std::int
   RouteCall& call = client.route_call;
   call = RouteCall{};
   call.caller = caller;
-  call.is_default = caller != kRoutePollCaller && producer.send_at(caller).query_default;
+  call.is_default = caller != kRoutePollCaller && send_at(caller).query_default;
   call.begin_ms = t_ms;
   call.tries_left =
       profile == core::Profile::kV4_9 ? client.remoting.nameservers().selector.size() : 1;
@@ -167,7 +168,7 @@ void ProducerModel::Impl::on_query_connect_done(std::int64_t t_ms) {
 // (NetworkHistory#exchange), where upstream's carries the route (a few hundred bytes per group).
 void ProducerModel::Impl::send_route_request(std::uint32_t epoch, std::int64_t t_ms) {
   RouteCall& call = client.route_call;
-  const std::int64_t timeout = spec.config.mq_client_api_timeout;
+  const std::int64_t timeout = client_spec.config.mq_client_api_timeout;
   const InvokeResult result = client.remoting.invoke_on_channel(
       call.nameserver, epoch, call.begin_ms, timeout, t_ms, kRouteRequestBytes);
   if (result.cause == SendCause::kOk) {
@@ -235,8 +236,9 @@ void ProducerModel::Impl::on_query_done(std::int64_t t_ms) {
     on_poll_topic_done(t_ms);
     return;
   }
-  Send& send = producer.send_at(caller);
-  if (!send.query_default && !producer.info_by_slot[send.topic_slot]) {
+  Producer& producer = producer_of(caller);
+  Send& send = producer.impl.send_at(caller);
+  if (!send.query_default && !producer.impl.info_by_slot[send.topic_slot]) {
     // No route info yet: the default topic next. The non-fair lockNamesrv goes back to this
     // thread, which asks again at once, before a woken waiter runs.
     send.query_default = true;

@@ -19,9 +19,9 @@ constexpr std::int64_t kFirstHeartbeatDelayMs = 1000;
 // poll, the heartbeat run, then persistAllConsumerOffset and adjustThreadPool (not modelled).
 void ProducerModel::Impl::start_scheduled_task() {
   scheduler.schedule_at_fixed_rate(ScheduledTask::kRoutePoll, start_ms + kFirstRoutePollDelayMs,
-                                   spec.config.poll_name_server_interval);
+                                   client_spec.config.poll_name_server_interval);
   scheduler.schedule_at_fixed_rate(ScheduledTask::kHeartbeat, start_ms + kFirstHeartbeatDelayMs,
-                                   spec.config.heartbeat_broker_interval);
+                                   client_spec.config.heartbeat_broker_interval);
   take_next_run(start_ms);
 }
 

@@ -40,8 +40,9 @@ void ProducerModel::Impl::release_info(Send& send) {
 // Java: DefaultMQProducerImpl#sendDefaultImpl up to its loop. beginTimestampFirst is the arrival,
 // so the time a route query takes (producer_route_query.cpp) counts against sendMsgTimeout.
 void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = producer.send_at(id);
-  const auto& info = producer.info_by_slot[send.topic_slot];
+  Producer& producer = producer_of(id);
+  Send& send = producer.impl.send_at(id);
+  const auto& info = producer.impl.info_by_slot[send.topic_slot];
   if (info && info->info.ok()) {
     start_with_publish_info(id, t_ms);
     return;
@@ -50,21 +51,23 @@ void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
 }
 
 void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = producer.send_at(id);
-  hold_info(send, producer.info_by_slot[send.topic_slot].get());
+  Producer& producer = producer_of(id);
+  Send& send = producer.impl.send_at(id);
+  hold_info(send, producer.impl.info_by_slot[send.topic_slot].get());
   if (send.info == nullptr || !send.info->info.ok()) {
     // MQClientException "No route info of this topic" (NOT_FOUND_TOPIC_EXCEPTION).
     finish_send(id, t_ms, SendCause::kNoRoute);
     return;
   }
-  send.times_total = 1 + spec.config.retry_times_when_send_failed;  // SYNC
+  send.times_total = 1 + producer.spec.config.retry_times_when_send_failed;  // SYNC
   iterate(id, t_ms);
 }
 
 ThreadIndexes ProducerModel::Impl::thread_indexes(const Send& send) {
-  SendThread& thread = producer.send_threads.thread(send.thread);
+  Producer& producer = producer_of(send.id);
+  SendThread& thread = producer.impl.send_threads.thread(send.thread);
   if (thread.send_which_queue.size() <= send.topic_slot) {
-    thread.send_which_queue.resize(producer.topic_slots.size());
+    thread.send_which_queue.resize(producer.impl.topic_slots.size());
   }
   SendThread::IndexValue& value = thread.send_which_queue[send.topic_slot];
   if (value.info_serial != send.info->serial) {
@@ -80,7 +83,8 @@ ThreadIndexes ProducerModel::Impl::thread_indexes(const Send& send) {
 // The queue is selected before the budget check, so an attempt that used the whole budget still
 // advances the round-robin index.
 void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = producer.send_at(id);
+  Producer& producer = producer_of(id);
+  Send& send = producer.impl.send_at(id);
   if (send.times >= send.times_total) {
     finish_send(id, t_ms, send.exception);
     return;
@@ -88,13 +92,13 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
   const bool reset_index = send.times > 0;  // 5.x; 4.9 has no reset
   const std::string* last_broker = send.mq != nullptr ? &send.mq->broker_name : nullptr;
   PublishEntry& entry = *send.info;
-  const MessageQueue& mq = producer.mq_fault_strategy.select_one_message_queue(
+  const MessageQueue& mq = producer.impl.mq_fault_strategy.select_one_message_queue(
       entry.info, thread_indexes(send), last_broker, reset_index, t_ms, choice_rng, send.mq_picked);
   send.mq = &mq;
   send.mq_broker = &mq == &send.mq_picked ? client.broker_ids.intern(mq.broker_name)
                                           : entry.queue_brokers[static_cast<std::size_t>(
                                                 &mq - entry.info.message_queue_list().data())];
-  const std::int64_t timeout = spec.config.send_msg_timeout;
+  const std::int64_t timeout = producer.spec.config.send_msg_timeout;
   const std::int64_t cost = t_ms - send.record.start_ms;
   if (timeout < cost) {
     // "sendDefaultImpl call timeout", whatever the earlier exception was.
@@ -102,7 +106,7 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
     return;
   }
   std::int64_t current_timeout = timeout - cost;
-  const std::int64_t max_per_request = spec.config.send_msg_max_timeout_per_request;
+  const std::int64_t max_per_request = producer.spec.config.send_msg_max_timeout_per_request;
   const bool can_retry_again = send.times + 1 < send.times_total;
   if (profile == core::Profile::kV5 && max_per_request > -1 && can_retry_again &&
       current_timeout > max_per_request) {
@@ -115,7 +119,7 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
 // checks see no time pass here, so only the address lookup can fail before the remoting call.
 void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
                                         std::int64_t timeout_ms) {
-  Send& send = producer.send_at(id);
+  Send& send = send_at(id);
   send.attempt_begin_ms = t_ms;
   send.attempt_timeout_ms = timeout_ms;
   AttemptRecord& attempt = send.record.attempts.emplace_back();
@@ -139,7 +143,8 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
 
 // Java: the catch blocks of sendDefaultImpl (10.5 step 5).
 void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
-  Send& send = producer.send_at(id);
+  Producer& producer = producer_of(id);
+  Send& send = producer.impl.send_at(id);
   AttemptRecord& attempt = send.record.attempts.back();
   attempt.end_ms = t_ms;
   attempt.cause = cause;
@@ -149,19 +154,19 @@ void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, 
   if (cause == SendCause::kOk) {
     // Every answer from a live broker is SEND_OK: broker-side errors and store statuses are not
     // modelled, so retryAnotherBrokerWhenNotStoreOK and retryResponseCodes never apply.
-    producer.mq_fault_strategy.update_fault_item(broker, latency, /*isolation=*/false,
-                                                 /*reachable=*/true, t_ms);
+    producer.impl.mq_fault_strategy.update_fault_item(broker, latency, /*isolation=*/false,
+                                                      /*reachable=*/true, t_ms);
     finish_send(id, t_ms, SendCause::kOk);
     return;
   }
   if (is_remoting_exception(cause)) {
-    producer.mq_fault_strategy.update_fault_item(
+    producer.impl.mq_fault_strategy.update_fault_item(
         broker, latency, /*isolation=*/true,
-        /*reachable=*/!producer.mq_fault_strategy.start_detector_enable(), t_ms);
+        /*reachable=*/!producer.impl.mq_fault_strategy.start_detector_enable(), t_ms);
   } else {
     // MQClientException (kNoRoute): 4.9 isolates, 5.x does not.
-    producer.mq_fault_strategy.update_fault_item(broker, latency, /*isolation=*/v4_9,
-                                                 /*reachable=*/true, t_ms);
+    producer.impl.mq_fault_strategy.update_fault_item(broker, latency, /*isolation=*/v4_9,
+                                                      /*reachable=*/true, t_ms);
   }
   send.exception = cause;  // "resend at once"
   ++send.times;
@@ -169,15 +174,16 @@ void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, 
 }
 
 void ProducerModel::Impl::finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
-  Send& send = producer.send_at(id);
+  Producer& producer = producer_of(id);
+  Send& send = producer.impl.send_at(id);
   send.live = false;
-  --producer.live_sends;
+  --producer.impl.live_sends;
   release_info(send);
-  producer.send_threads.give_back(send.thread, t_ms);
+  producer.impl.send_threads.give_back(send.thread, t_ms);
   SendRecord& record = send.record;
   record.end_ms = t_ms;
   record.cause = cause;
-  observer.on_send(record);
+  producer.observer.on_send(record);
   // Cleared now, while it is in cache: the slot is reused only after the producer's other sends,
   // and clearing it then cost a cache miss per send.
   record.attempts.clear();

@@ -79,7 +79,7 @@ SendStats::SendStats(std::vector<TimeWindow> windows, TraceSink* trace)
 SendStats::~SendStats() = default;
 
 ProducerObserver& SendStats::observer_for(const std::string& producer, const std::string& group) {
-  auto& slot = observers_[producer];
+  auto& slot = observers_[{producer, group}];
   if (!slot) {
     const std::size_t handle = trace_ != nullptr ? trace_->add_producer(producer, group) : 0;
     slot = std::make_unique<Observer>(*this, producer, by_group_[group], trace_, handle);

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "sim/record/client_schedule.h"
@@ -62,8 +63,10 @@ class SendStats {
   SendStats(const SendStats&) = delete;
   SendStats& operator=(const SendStats&) = delete;
 
-  // The observer for one producer of producer group `group` (a producer set of the scenario);
-  // valid as long as this object. The first call for a producer registers it with the trace.
+  // The observer for the producer of group `group` (a producer set of the scenario) in process
+  // `producer`; valid as long as this object. The first call for a pair registers it with the
+  // trace. Several groups of one process share its client instance, whose own reports (publish
+  // infos, scheduler runs, heartbeats) come through the first group's observer only.
   ProducerObserver& observer_for(const std::string& producer, const std::string& group);
 
   // Whether reports also go to a trace.
@@ -106,7 +109,7 @@ class SendStats {
   std::map<std::int64_t, std::int64_t> no_route_ends_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
   std::map<std::string, ClientSchedule> schedules_;
-  std::map<std::string, std::unique_ptr<Observer>> observers_;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<Observer>> observers_;
   std::map<std::string, SendCounts> by_group_;
   std::map<std::string, BrokerAttempts> by_broker_;
   // by_broker_'s entries by name (the keys are views of its keys), for the first attempt of each

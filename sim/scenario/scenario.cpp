@@ -2,6 +2,8 @@
 // per-profile defaults and node naming, which the loader and the runner must agree on.
 #include "sim/scenario/scenario.h"
 
+#include <algorithm>
+
 namespace nssim::sim {
 
 namespace {
@@ -95,11 +97,24 @@ std::vector<ProducerNode> producer_nodes(const Scenario& scenario) {
   std::vector<ProducerNode> nodes;
   for (std::size_t p = 0; p < scenario.producers.size(); ++p) {
     const ProducerSpec& spec = scenario.producers[p];
+    if (spec.instance_of) continue;  // runs in another set's processes
     for (int i = 0; i < spec.count; ++i) {
       nodes.push_back(ProducerNode{producer_name(spec.name_prefix, i), p, i});
     }
   }
   return nodes;
+}
+
+std::vector<std::string> instance_topics(const Scenario& scenario, std::size_t spec_index) {
+  std::vector<std::string> topics;
+  for (std::size_t p = 0; p < scenario.producers.size(); ++p) {
+    const ProducerSpec& spec = scenario.producers[p];
+    if (p != spec_index && spec.instance_of != spec_index) continue;
+    for (const std::string& topic : spec.topics) {
+      if (std::find(topics.begin(), topics.end(), topic) == topics.end()) topics.push_back(topic);
+    }
+  }
+  return topics;
 }
 
 std::vector<std::string> node_names(const Scenario& scenario) {

@@ -66,6 +66,14 @@ struct BrokerGroupSpec {
   StartSpec start{5000, 15000};  // after the NameServers, before the producers
   // config.namesrv_addr resolved: indices of the NameServers, in the order written; empty: all.
   std::vector<int> nameservers;
+  // "instance_of": the earlier producer set whose processes this set's producers run in, one in
+  // each, registered in that process's MQClientInstance (two DefaultMQProducers of one JVM with
+  // one instanceName: MQClientManager#getOrCreateMQClientInstance gives the second the first's
+  // instance). Such a set has no processes of its own: the loader copies the host's count,
+  // start, link and the instance's settings (kClientInstanceSettings) into it. Without it each
+  // process holds one instance of its own, as upstream's default instanceName gives each
+  // producer (ClientConfig#changeInstanceNameToPID: pid#nanoTime in 4.9.8 and 5.3.3).
+  std::optional<std::size_t> instance_of;
 };
 
 struct TopicSpec {
@@ -110,6 +118,14 @@ struct ProducerSpec {
   StartSpec start{15000, 45000};
   // config.namesrv_addr resolved: indices of the NameServers, in the order written; empty: all.
   std::vector<int> nameservers;
+  // "instance_of": the earlier producer set whose processes this set's producers run in, one in
+  // each, registered in that process's MQClientInstance (two DefaultMQProducers of one JVM with
+  // one instanceName: MQClientManager#getOrCreateMQClientInstance gives the second the first's
+  // instance). Such a set has no processes of its own: the loader copies the host's count,
+  // start, link and the instance's settings (kClientInstanceSettings) into it. Without it each
+  // process holds one instance of its own, as upstream's default instanceName gives each
+  // producer (ClientConfig#changeInstanceNameToPID: pid#nanoTime in 4.9.8 and 5.3.3).
+  std::optional<std::size_t> instance_of;
 };
 
 enum class FaultKind {
@@ -220,10 +236,14 @@ struct ProducerNode {
 };
 
 // In a fixed order: NameServers by index; brokers by group, then brokerId; producers by spec,
-// then index. node_names is the three lists concatenated.
+// then index (a set with instance_of has no processes, so no nodes). node_names is the three lists
+// concatenated.
 std::vector<std::string> nameserver_names(const Scenario& scenario);
 std::vector<BrokerNode> broker_nodes(const Scenario& scenario);
 std::vector<ProducerNode> producer_nodes(const Scenario& scenario);
 std::vector<std::string> node_names(const Scenario& scenario);
+// The topics the client instance of a process of set `spec_index` sends to and polls: that set's,
+// then those of each set in its instance (instance_of), each once, in file order.
+std::vector<std::string> instance_topics(const Scenario& scenario, std::size_t spec_index);
 
 }  // namespace nssim::sim

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <set>
 #include <variant>
 
 #include "sim/scenario/scenario_faults.h"
@@ -192,6 +193,22 @@ void read_broker_config(const Obj& owner, core::Profile profile, BrokerConfig& c
 
 void read_producer_config(const Obj& owner, core::Profile profile, ProducerConfig& config) {
   read_config(owner, profile, producer_fields(), config);
+}
+
+bool is_client_instance_setting(const std::string& name) {
+  static const std::set<std::string> names = {
+      "clientCloseSocketIfTimeout", "connectTimeoutMillis", "heartbeatBrokerInterval",
+      "mqClientApiTimeout",         "namesrvAddr",          "pollNameServerInterval"};
+  return names.count(name) != 0;
+}
+
+void copy_client_instance_settings(const ProducerConfig& from, ProducerConfig& to) {
+  to.client_close_socket_if_timeout = from.client_close_socket_if_timeout;
+  to.connect_timeout_millis = from.connect_timeout_millis;
+  to.heartbeat_broker_interval = from.heartbeat_broker_interval;
+  to.mq_client_api_timeout = from.mq_client_api_timeout;
+  to.namesrv_addr = from.namesrv_addr;
+  to.poll_name_server_interval = from.poll_name_server_interval;
 }
 
 // Java: MixAll / NettyRemotingClient#updateNameServerAddressList split namesrvAddr on ';'. Each

@@ -43,6 +43,13 @@ Directory make_directory(const Scenario& s) {
     d.role[producer.name] = Role::kProducer;
     d.producer_sets[s.producers[producer.spec_index].name_prefix].push_back(producer.name);
   }
+  // A set in another's instance names the processes it runs in: that set's.
+  for (const auto& spec : s.producers) {
+    if (spec.instance_of) {
+      d.producer_sets[spec.name_prefix] =
+          d.producer_sets[s.producers[*spec.instance_of].name_prefix];
+    }
+  }
   d.nodes = node_names(s);
   for (std::size_t i = 0; i < d.nodes.size(); ++i) d.position[d.nodes[i]] = i;
   return d;

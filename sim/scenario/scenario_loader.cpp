@@ -256,13 +256,55 @@ void read_topics(const Obj& root, Scenario& s) {
   }
 }
 
+// "instance_of": the earlier set (without one itself) whose processes `spec` runs in. What is
+// the process's or the instance's is refused here, so that each is written once, where it holds.
+std::size_t read_instance_of(const Obj& entry, const Scenario& s) {
+  const std::string host = entry.required_string("instance_of");
+  std::size_t found = s.producers.size();
+  for (std::size_t i = 0; i < s.producers.size(); ++i) {
+    if (s.producers[i].name_prefix == host) found = i;
+  }
+  if (found == s.producers.size()) {
+    entry.fail_at("instance_of",
+                  "expected the name_prefix of an earlier producer set, got " + quote(host));
+  }
+  if (s.producers[found].instance_of) {
+    entry.fail_at("instance_of", quote(host) + " runs in another set's instance itself: name " +
+                                     "the set that owns the processes");
+  }
+  const std::string owner = detail::index_path("producers", found);
+  for (const char* key : {"count", "link", "start", "start_ms"}) {
+    if (entry.has(key)) {
+      entry.fail_at(key, "is the process's: this set runs in the processes of " + owner +
+                             " (instance_of), set it there");
+    }
+  }
+  if (entry.has("config") && entry.at("config").is_object()) {
+    for (const auto& item : entry.at("config").items()) {
+      if (detail::is_client_instance_setting(item.key())) {
+        detail::fail(
+            s.file, entry.path("config") + "." + item.key(),
+            "is the client instance's, which takes the ClientConfig of the first producer in it "
+            "(MQClientManager#getOrCreateMQClientInstance): set it on " +
+                owner);
+      }
+    }
+  }
+  return found;
+}
+
 void read_producer(const Obj& entry, Scenario& s, NameRegistry& nodes, std::size_t& pairs) {
   entry.allow({"name_prefix", "count", "topics", "rate_per_s", "arrival", "message_size_bytes",
-               "config", "link", "start", "start_ms"},
+               "config", "link", "start", "start_ms", "instance_of"},
               producer_config_field_names(s.profile));
   ProducerSpec spec;
   if (entry.has("name_prefix")) spec.name_prefix = checked_name(entry, "name_prefix", false);
-  spec.count = static_cast<int>(entry.integer("count", 1, IntRange::at_least(1, kMaxProducers)));
+  if (entry.has("instance_of")) spec.instance_of = read_instance_of(entry, s);
+  const ProducerSpec* host = spec.instance_of ? &s.producers[*spec.instance_of] : nullptr;
+  spec.count =
+      host != nullptr
+          ? host->count
+          : static_cast<int>(entry.integer("count", 1, IntRange::at_least(1, kMaxProducers)));
   const Json* listed = entry.has("topics") ? &entry.at("topics") : nullptr;
   pairs += static_cast<std::size_t>(spec.count) * (listed == nullptr    ? s.topics.size()
                                                    : listed->is_array() ? listed->size()
@@ -284,11 +326,19 @@ void read_producer(const Obj& entry, Scenario& s, NameRegistry& nodes, std::size
       entry.integer("message_size_bytes", 1024, IntRange::positive(kMaxMessageSizeBytes)));
   spec.config = default_producer_config(s.profile);
   detail::read_producer_config(entry, s.profile, spec.config);
+  nodes.add(entry, "name_prefix", spec.name_prefix, entry.path());
+  if (host != nullptr) {
+    detail::copy_client_instance_settings(host->config, spec.config);
+    spec.nameservers = host->nameservers;
+    spec.link = host->link;
+    spec.start = host->start;
+    s.producers.push_back(std::move(spec));
+    return;
+  }
   spec.nameservers =
       detail::resolve_namesrv_addr(entry, spec.config.namesrv_addr, s.nameservers.count);
   read_link(entry, spec.link);
   read_start(entry, s.duration_ms, spec.start);
-  nodes.add(entry, "name_prefix", spec.name_prefix, entry.path());
   for (int i = 0; i < spec.count; ++i) {
     nodes.add(entry, "name_prefix", producer_name(spec.name_prefix, i), entry.path(), "producer ");
   }

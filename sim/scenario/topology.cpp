@@ -73,6 +73,7 @@ Topology build_topology(const Scenario& scenario) {
   std::size_t producer_index = 0;
   for (std::size_t p = 0; p < scenario.producers.size(); ++p) {
     const auto& spec = scenario.producers[p];
+    if (spec.instance_of) continue;  // runs in another set's processes
     for (int i = 0; i < spec.count; ++i) {
       TopologyNode node;
       node.name = producer_name(spec.name_prefix, i);

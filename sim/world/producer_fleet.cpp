@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <simgrid/s4u/Actor.hpp>
 #include <string>
+#include <vector>
 
 #include "sim/world/simgrid_clock.h"
 
@@ -33,11 +34,21 @@ void ProducerFleet::start(NodeId node, std::uint32_t epoch, std::int64_t t_ms) {
   Rng client_rng = Rng::derive(seed, "client/" + info.name);
   NameServerClient client{
       NameServerSelector(record_.topology.nameservers_of(spec.nameservers), client_rng), {}};
-  models_.push_back(std::make_unique<ProducerModel>(
-      spec, scenario_.profile, node, info.name, *record_.network, record_.topology.broker_addresses,
-      RouteQuerySources{routes_, std::move(client), &record_.log},
-      Rng::derive(seed, "producer/" + info.name),
-      record_.sends->observer_for(info.name, spec.name_prefix), t_ms));
+  // The process's instance: its own set's producer first (whose ClientConfig the instance
+  // takes), then one of each set that runs in its instance, in file order.
+  std::vector<InstanceProducer> producers;
+  for (std::size_t p = 0; p < scenario_.producers.size(); ++p) {
+    const ProducerSpec& member = scenario_.producers[p];
+    if (p == info.producer_spec || member.instance_of == info.producer_spec) {
+      producers.push_back(
+          InstanceProducer{member, record_.sends->observer_for(info.name, member.name_prefix)});
+    }
+  }
+  models_.push_back(
+      std::make_unique<ProducerModel>(producers, scenario_.profile, node, info.name,
+                                      *record_.network, record_.topology.broker_addresses,
+                                      RouteQuerySources{routes_, std::move(client), &record_.log},
+                                      Rng::derive(seed, "producer/" + info.name), t_ms));
   models_.back()->start_scheduled_task();
 }
 

@@ -40,10 +40,11 @@ struct Recorder : ProducerObserver {
 };
 
 struct Harness {
+  // `more_topics`: topics the NameServers may route besides kTopic (and TBW102).
   explicit Harness(core::Profile profile_in,
                    std::vector<std::string> groups = {"broker-a", "broker-b"},
-                   int nameserver_count = 1)
-      : profile(profile_in) {
+                   int nameserver_count = 1, std::vector<std::string> more_topics = {})
+      : profile(profile_in), routes(topics_with(std::move(more_topics))) {
     producer = net.add_node("producer-0", 0.5);
     net.start_process(producer, 0);
     for (int i = 0; i < nameserver_count; ++i) {
@@ -119,13 +120,18 @@ struct Harness {
     return n;
   }
 
+  static std::vector<std::string> topics_with(std::vector<std::string> more) {
+    more.insert(more.begin(), {kTopic, kAutoCreateTopicKeyTopic});
+    return more;
+  }
+
   core::Profile profile;
   NetworkHistory net;
   NodeId producer = 0;
   std::map<std::string, NodeId> broker;
   AddressBook book;
   std::vector<NodeId> nameservers;
-  RouteHistory routes{{kTopic, kAutoCreateTopicKeyTopic}};
+  RouteHistory routes;
   std::optional<NameServerClient> client;
   EventLog log;
   core::TopicRouteData route;
