@@ -52,7 +52,8 @@ TEST(ScenarioFiles, TheDocumentedScenariosAreShipped) {
        {"steady_state", "broker_kill", "broker_poweroff", "broker_shutdown",
         "broker_partition_one_nameserver", "broker_partition_from_producers",
         "nameserver_crash_restart", "nameserver_restart_5322", "single_broker_topic_dies",
-        "broker_pause", "broker_flapping", "latency_fault_4_9_vs_5x"}) {
+        "broker_pause", "broker_flapping", "latency_fault_4_9_vs_5x", "client_scheduler_2728",
+        "silent_rack_5x"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
 }
