@@ -7,7 +7,9 @@
 # host, each BrokerStartup in a network namespace of its own joined to the host by a veth pair,
 # the producer harness and the poller of tests/upstream/src. It plays the scenario's one fault at
 # its time (kill: SIGKILL; pause: SIGSTOP, then SIGCONT; poweroff: the broker's end of the veth
-# goes down, so its packets vanish; shutdown: SIGTERM, the broker unregisters), measures what
+# goes down, so its packets vanish; shutdown: SIGTERM, the broker unregisters; a partition of
+# the producers from some masters, from time 0 to the end: those masters are made up, registered
+# by tests/upstream's SilentBrokers at addresses whose packets vanish), measures what
 # nssim measures (tests/upstream/calibrate.py), runs `nssim sweep` of the same scenario under the
 # same line over N seeds (default 200) and writes DIR/calibration.md and DIR/calibration.json:
 # each real figure beside nssim's distribution, inside or outside its [p1, p99]. Each
@@ -143,7 +145,7 @@ done
 # Broker group k lives in namespace cal<k>n<tag> at 10.213.<k+1>.2, the host's end at .1.
 broker_addrs=() broker_pids=() broker_ns=() broker_veth=()
 k=0
-for group in $broker_groups; do
+for group in $real_groups; do
   ns=cal${k}n$tag host_veth=cal${k}h$tag broker_veth_name=cal${k}b$tag
   net=10.213.$((k + 1))
   ip netns add "$ns"
@@ -197,12 +199,43 @@ EOF
   k=$((k + 1))
 done
 k=0
-for group in $broker_groups; do
+for group in $real_groups; do
   await_port "${broker_addrs[$k]%:*}" 10911 "${broker_pids[$k]}" "broker $group" "$out/$group/stdout.txt"
   k=$((k + 1))
 done
 
 namesrv_list=$(IFS=';'; echo "${ns_addrs[*]}")
+
+# The partitioned masters: made up, registered with every NameServer by SilentBrokers, silent
+# group j at 10.213.250.<j+2>, routed into a veth whose far end stays down, with fixed neighbour
+# entries: the host's packets to them vanish, so a connect waits its whole timeout.
+silent_addrs=() silent_list=""
+if [ -n "$silent_groups" ]; then
+  silent_veth=cals${tag}h
+  ip link add "$silent_veth" type veth peer name "cals${tag}b"
+  veths+=("$silent_veth")
+  ip addr add 10.213.250.1/24 dev "$silent_veth"
+  ip link set "$silent_veth" up
+  silent_mac=$(ip link show "cals${tag}b" | awk '/link\/ether/ {print $2}')
+  j=0
+  for group in $silent_groups; do
+    ip neigh replace "10.213.250.$((j + 2))" lladdr "$silent_mac" nud permanent dev "$silent_veth"
+    silent_addrs+=("10.213.250.$((j + 2)):10911")
+    silent_list+="${silent_list:+,}$group=10.213.250.$((j + 2)):10911"
+    j=$((j + 1))
+  done
+  java -Xms32m -Xmx64m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$classpath" nssim.upstream.SilentBrokers \
+    --out "$out/silent.jsonl" --namesrv "$namesrv_list" --brokers "$silent_list" --topic "$topic" \
+    --queues "$queues" --period-ms "$register_ms" >"$out/silent.err" 2>&1 &
+  silent_pid=$!
+  pids+=($silent_pid)
+  deadline=$((SECONDS + start_timeout_s))
+  until grep -qs '"event":"registered"' "$out/silent.jsonl"; do
+    kill -0 "$silent_pid" 2>/dev/null || die "SilentBrokers exited: $(tail -n 5 "$out/silent.err")"
+    [ $SECONDS -lt $deadline ] || die "SilentBrokers did not register in ${start_timeout_s} s"
+    sleep 0.1
+  done
+fi
 java -Xms32m -Xmx128m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$classpath" \
   nssim.upstream.ClusterPoller --out "$out/poller.jsonl" --namesrv "$namesrv_list" \
   --interval-ms 100 >"$out/poller.err" 2>&1 &
@@ -212,6 +245,7 @@ java "${jvm[@]}" -Duser.home="$work" -cp "$classpath" nssim.upstream.ClusterProd
   --out "$out/producers.jsonl" --namesrv "$namesrv_list" --brokers "$(IFS=','; echo "${broker_addrs[*]}")" \
   --producers "$producer_count" --rate "$rate_per_s" --topic "$topic" --queues "$queues" \
   --poll-ms "$poll_ms" --stagger-ms "$stagger_ms" --size "$message_size" \
+  --route-brokers $((${#broker_addrs[@]} + ${#silent_addrs[@]})) \
   >"$out/producers.err" 2>&1 &
 producers_pid=$!
 pids+=($producers_pid)
@@ -229,9 +263,13 @@ origin_ms=$((first_ms - producers_start_min_ms))
 fault_ms=$((origin_ms + fault_at_ms))
 end_ms=$((origin_ms + duration_ms))
 target=-1 k=0
-for group in $broker_groups; do [ "$group" = "$fault_broker" ] && target=$k; k=$((k + 1)); done
-[ "$target" -ge 0 ] || die "the fault's broker $fault_broker is not a group of the scenario"
-echo "calibrate.sh: $name under $line: $fault_kind of $fault_broker at +$((fault_at_ms / 1000)) s, run ends at +$((duration_ms / 1000)) s" >&2
+for group in $real_groups; do [ "$group" = "$fault_broker" ] && target=$k; k=$((k + 1)); done
+if [ "$fault_kind" = partition ]; then
+  echo "calibrate.sh: $name under $line: the producers cut from $silent_groups from the start, run ends at +$((duration_ms / 1000)) s" >&2
+else
+  [ "$target" -ge 0 ] || die "the fault's broker $fault_broker is not a group of the scenario"
+  echo "calibrate.sh: $name under $line: $fault_kind of $fault_broker at +$((fault_at_ms / 1000)) s, run ends at +$((duration_ms / 1000)) s" >&2
+fi
 
 # nssim's kill is the process gone, its connections closed by its kernel at once. A real JVM
 # dies some milliseconds after SIGKILL (its threads stopped, its memory unmapped, then its files
@@ -262,6 +300,7 @@ case "$fault_kind" in
   pause) kill -STOP "${broker_pids[$target]}" ;;
   poweroff) ip -n "${broker_ns[$target]}" link set "${broker_veth[$target]}" down ;;
   shutdown) kill -TERM "${broker_pids[$target]}" ;;  # BrokerStartup's hook: BrokerController#shutdown
+  partition) ;;  # silent since before the producers started
 esac
 fault_end_played_ms=null
 if [ "$fault_kind" = pause ]; then
@@ -273,9 +312,10 @@ sleep_until "$end_ms"
 kill -0 "$producers_pid" 2>/dev/null || die "the producers exited early: $(tail -n 5 "$out/producers.err")"
 
 cat >"$out/run.json" <<EOF
-{"scenario": "$scenario", "line": "$line", "origin_ms": $origin_ms, "fault_ms": $fault_played_ms,
+{"scenario": "$scenario", "line": "$line", "fault_kind": "$fault_kind", "poll_ms": $poll_ms, "origin_ms": $origin_ms, "fault_ms": $fault_played_ms,
  "fault_end_ms": $fault_end_played_ms, "kill_teardown_ms": $teardown_ms, "end_ms": $end_ms, "fault_broker": "$fault_broker",
- "fault_broker_addr": "${broker_addrs[$target]}",
+ "fault_broker_addr": "$([ "$target" -ge 0 ] && echo "${broker_addrs[$target]}")",
+ "silent_brokers": [$( ((${#silent_addrs[@]})) && printf '"%s",' "${silent_addrs[@]}" | sed 's/,$//')],
  "namesrvs": [$(printf '"%s",' "${ns_addrs[@]}" | sed 's/,$//')]}
 EOF
 cleanup

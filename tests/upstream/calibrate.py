@@ -61,11 +61,13 @@ def plan(path):
         fail(f"{path}: producers[0].config: only pollNameServerInterval is mirrored")
     start = p.get("start", {"min_ms": DEFAULT_PRODUCER_START[0], "max_ms": DEFAULT_PRODUCER_START[1]})
     faults = doc.get("faults", [])
-    if len(faults) != 1 or faults[0].get("kind") not in FAULT_KINDS:
-        fail(f"{path}: faults: expected one fault of kind {', '.join(FAULT_KINDS)}")
+    if len(faults) != 1 or faults[0].get("kind") not in FAULT_KINDS + ("partition",):
+        fail(f"{path}: faults: expected one fault of kind {', '.join(FAULT_KINDS)} or partition")
     fault = faults[0]
+    names = [g["name"] for g in groups]
+    silent = silent_groups(path, fault, names) if fault["kind"] == "partition" else []
     node = fault.get("node", "")
-    if not node.endswith("-0") or node[:-2] not in [g["name"] for g in groups]:
+    if not silent and (not node.endswith("-0") or node[:-2] not in names):
         fail(f"{path}: faults[0].node: expected a group's master, <group>-0")
     if fault["kind"] == "pause" and "duration_ms" not in fault:
         fail(f"{path}: faults[0]: a pause needs duration_ms")
@@ -73,7 +75,8 @@ def plan(path):
         fail(f"{path}: faults[0]: the real {fault['kind']} does not restart the broker: leave out duration_ms")
     values = {
         "ns_count": doc.get("nameservers", {}).get("count", 3),
-        "broker_groups": " ".join(g["name"] for g in groups),
+        "real_groups": " ".join(n for n in names if n not in silent),
+        "silent_groups": " ".join(silent),
         "register_ms": periods.pop(),
         "topic": topics[0]["name"],
         "queues": queues,
@@ -84,13 +87,26 @@ def plan(path):
         "producers_start_min_ms": start["min_ms"],
         "producers_start_max_ms": start["max_ms"],
         "fault_kind": fault["kind"],
-        "fault_broker": node[:-2],
+        "fault_broker": node[:-2] if not silent else "",
         "fault_at_ms": fault["at_ms"],
         "fault_duration_ms": fault.get("duration_ms", 0),
         "duration_ms": doc["duration_ms"],
     }
     for key, value in values.items():
         print(f"{key}={shlex.quote(str(value))}")
+
+
+def silent_groups(path, fault, names):
+    """The groups of a partition calibrate.sh can play: every producer cut from some masters
+    from time 0 to the end (SilentBrokers registers them; nothing answers at their addresses),
+    at least one group left reachable."""
+    to = fault.get("to", [])
+    if (fault.get("from") != ["producers"] or fault.get("at_ms") != 0 or "duration_ms" in fault
+            or fault.get("one_way", False)):
+        fail(f"{path}: faults[0]: a partition is mirrored only from [\"producers\"], at_ms 0, both ways, to the end")
+    if not to or any(not n.endswith("-0") or n[:-2] not in names for n in to) or len(to) >= len(names):
+        fail(f"{path}: faults[0].to: expected masters <group>-0 of some groups, not all")
+    return [n[:-2] for n in to]
 
 
 def read_jsonl(path):
@@ -171,8 +187,70 @@ def stats(values):
     return out
 
 
+def task_runs(changes, task, end_ms):
+    """[start, end) of each run of one task from ClusterProducers' "scheduler" lines (the task
+    the scheduler thread runs, sampled every 5 ms); a run still going at end_ms ends there."""
+    runs = []
+    for i, c in enumerate(changes):
+        if c["task"] == task and c["t_ms"] <= end_ms:
+            runs.append((c["t_ms"], min(changes[i + 1]["t_ms"], end_ms) if i + 1 < len(changes) else end_ms))
+    return runs
+
+
+# A route poll's queries (one per topic) leave back to back, runs are seconds apart.
+ROUTE_RUN_GAP_MS = 1000
+# MQClientInstance#startScheduledTask: the first route poll is due 10 ms after it.
+FIRST_ROUTE_POLL_MS = 10
+
+
+def route_poll_runs(queries):
+    """Start of each route-poll run: its first GET_ROUTEINFO_BY_TOPIC."""
+    starts = []
+    for q in queries:
+        if not starts or q["t_ms"] - last > ROUTE_RUN_GAP_MS:
+            starts.append(q["t_ms"])
+        last = q["t_ms"]
+    return starts
+
+
+def measure_scheduler(run, events):
+    """Per producer, each route poll's delay against the fixed-rate grid (ScheduledThreadPool
+    Executor#scheduleAtFixedRate: due k = T0 + 10 ms + k pollNameServerInterval, T0 inside
+    DefaultMQProducer#start, taken at its return: the delays are short by at most
+    start_window_ms) and each heartbeat run's span, beside client_scheduler's figures
+    (reports/README.md, "Client scheduler"). A route poll queries only the topics the producer has
+    sent to, so the runs seen are those due after its first send, one per period, none skipped."""
+    producers, poll_ms, origin, end = [], run["poll_ms"], run["origin_ms"], run["end_ms"]
+    for name in sorted({e["producer"] for e in events if e["event"] == "started"}):
+        mine = [e for e in events if e.get("producer") == name]
+        instance = next(e for e in mine if e["event"] == "instance_start")
+        due0 = instance["end_ms"] + FIRST_ROUTE_POLL_MS
+        first_send = min(e["start_ms"] for e in mine if e["event"] == "send")
+        k0 = max(1, math.ceil((first_send - due0) / poll_ms))
+        polls = route_poll_runs([e for e in mine if e["event"] == "route_query" and e["t_ms"] <= end])
+        delays = [s - (due0 + (k0 + i) * poll_ms) for i, s in enumerate(polls)]
+        heartbeats = task_runs([e for e in mine if e["event"] == "scheduler"], "heartbeat", end)
+        producers.append({
+            "name": name, "route_polls": len(polls) + k0, "start_window_ms": instance["end_ms"] - instance["t_ms"],
+            "route_poll_delays_ms": delays, "first_route_poll_seen": k0,
+            "route_poll_delay_max_ms": max(delays) if delays else None,
+            "route_poll_starts_ms": [s - origin for s in polls],
+            "heartbeat_runs": len(heartbeats),
+            "heartbeat_runs_ms": [[s - origin, e - origin] for s, e in heartbeats],
+        })
+    return producers
+
+
 def measure(directory):
     run = json.load(open(os.path.join(directory, "run.json")))
+    if run.get("fault_kind") == "partition":
+        events = read_jsonl(os.path.join(directory, "producers.jsonl"))
+        real = {"line": run["line"], "scenario": run["scenario"], "fault_kind": "partition",
+                "silent_brokers": run["silent_brokers"], "client_scheduler": measure_scheduler(run, events)}
+        with open(os.path.join(directory, "real.json"), "w") as f:
+            json.dump(real, f, indent=2, sort_keys=True)
+            f.write("\n")
+        return
     fault_ms, broker, addr = run["fault_ms"], run["fault_broker"], run["fault_broker_addr"]
     window_end = run["fault_end_ms"] if run["fault_end_ms"] is not None else run["end_ms"]
     poller = read_jsonl(os.path.join(directory, "poller.jsonl"))
@@ -226,6 +304,12 @@ def nearest_rank(sorted_values, p):
 def real_figures(real):
     """nssim's figure paths (reports/README.md, "The figures of a sweep") -> the real value."""
     figures = {}
+    if real.get("fault_kind") == "partition":  # the clients' schedulers: no outage to time
+        clients = real["client_scheduler"]
+        delays = [c["route_poll_delay_max_ms"] for c in clients if c["route_poll_delay_max_ms"] is not None]
+        figures["client_scheduler.route_poll_delay_max_ms.max"] = max(delays) if delays else None
+        figures["client_scheduler.route_polls"] = sum(c["route_polls"] for c in clients)
+        return figures
     drop = real["nameserver_drop_ms"]
     for i, ns in enumerate(real["nameservers"]):
         figures[f"outages[0].nameservers[{i}].delay_ms"] = ns["delay_ms"]
@@ -272,6 +356,55 @@ def fmt(value):
     return "never" if value is None else str(value)
 
 
+def table(args, rows):
+    lines = [f"### {os.path.basename(args.scenario)} under {args.line}: real cluster vs nssim over {args.seeds} seeds",
+             "", "| figure | real | nssim p1 | p50 | p99 | nssim never | inside [p1, p99] |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        lines.append(f"| `{r['figure']}` | {fmt(r['real'])} | {fmt(r['nssim_p1'])} | {fmt(r['nssim_p50'])} | "
+                     f"{fmt(r['nssim_p99'])} | {r['nssim_never']}/{args.seeds} | {'yes' if r['inside'] else '**no**'} |")
+    return lines
+
+
+def write_calibration(args, doc, lines, rows):
+    with open(os.path.join(args.dir, "calibration.json"), "w") as f:
+        json.dump(doc, f, indent=2, sort_keys=True)
+        f.write("\n")
+    text = "\n".join(lines + [""])
+    with open(os.path.join(args.dir, "calibration.md"), "w") as f:
+        f.write(text)
+    print(text)
+    status = 0
+    known = {r["figure"]: r for r in rows}
+    for spec in args.assert_figures:
+        figure, _, tolerance = spec.partition(":")
+        if figure not in known or not re.fullmatch(r"\d*", tolerance):
+            fail(f"--assert {spec}: expected FIGURE[:TOLERANCE] with a figure of the table")
+        row, slack = known[figure], int(tolerance or 0)
+        inside = row["inside"] or (row["real"] is not None and row["nssim_p1"] is not None
+                                   and row["nssim_p1"] - slack <= row["real"] <= row["nssim_p99"] + slack)
+        print(f"calibrate.py: {figure}: real {fmt(row['real'])}, nssim [p1, p99] [{fmt(row['nssim_p1'])}, "
+              f"{fmt(row['nssim_p99'])}], tolerance {slack}: {'inside' if inside else 'OUTSIDE'}", file=sys.stderr)
+        if not inside:
+            status = 1
+    return status
+
+
+def compare_scheduler(args, real, rows):
+    """The partition run: the scheduler's figures, and each real route poll's delay."""
+    doc = {"scenario": args.scenario, "line": args.line, "seeds": args.seeds, "rows": rows,
+           "silent_brokers": real["silent_brokers"], "per_producer": real["client_scheduler"]}
+    lines = table(args, rows)
+    lines += ["", f"{len(real['silent_brokers'])} silent masters. Real route polls, ms after the scenario's time 0, "
+              "and each one's delay (start minus due, the grid from DefaultMQProducer#start's return, "
+              "late by at most start_window_ms), and the heartbeat runs [start, end):"]
+    for c in real["client_scheduler"]:
+        lines.append(f"- {c['name']} (start_window_ms {c['start_window_ms']}, first route poll seen: "
+                     f"{c['first_route_poll_seen']}): starts {c['route_poll_starts_ms']}, "
+                     f"delays {c['route_poll_delays_ms']}; heartbeat runs {c['heartbeat_runs_ms']}")
+    return write_calibration(args, doc, lines, rows)
+
+
 def compare(args):
     real = json.load(open(os.path.join(args.dir, "real.json")))
     sweep_dir = os.path.join(args.dir, "sweep")
@@ -291,6 +424,8 @@ def compare(args):
             row.update(nssim_p1=None, nssim_p50=None, nssim_p99=None, nssim_min=None, nssim_max=None)
             row["inside"] = value is None
         rows.append(row)
+    if real.get("fault_kind") == "partition":
+        return compare_scheduler(args, real, rows)
     paths = nssim_paths(args.nssim, args.scenario, args.line, 10, os.path.join(args.dir, "nssim-runs"))
     real_paths = {}
     for ns in real["nameservers"]:
@@ -300,39 +435,13 @@ def compare(args):
            "paths": {"real": real_paths, "nssim_first_10_seeds": paths},
            "failed_by_exception": real["sends"]["failed_by_exception"],
            "per_nameserver": real["nameservers"], "per_producer": real["producers"]}
-    with open(os.path.join(args.dir, "calibration.json"), "w") as f:
-        json.dump(doc, f, indent=2, sort_keys=True)
-        f.write("\n")
-    lines = [f"### {os.path.basename(args.scenario)} under {args.line}: real cluster vs nssim over {args.seeds} seeds",
-             "", "| figure | real | nssim p1 | p50 | p99 | nssim never | inside [p1, p99] |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
-    for r in rows:
-        lines.append(f"| `{r['figure']}` | {fmt(r['real'])} | {fmt(r['nssim_p1'])} | {fmt(r['nssim_p50'])} | "
-                     f"{fmt(r['nssim_p99'])} | {r['nssim_never']}/{args.seeds} | {'yes' if r['inside'] else '**no**'} |")
+    lines = table(args, rows)
     lines += ["", "Removal paths: real " + json.dumps(real_paths, sort_keys=True)
               + "; nssim (seeds 1-10) " + json.dumps(paths, sort_keys=True),
               "Real failed sends by exception(cause): " + json.dumps(real["sends"]["failed_by_exception"], sort_keys=True)]
     if real["kill_teardown_ms"]:
         lines.append(f"The killed JVM closed its connections {real['kill_teardown_ms']} ms after SIGKILL; the real times count from then.")
-    lines.append("")
-    text = "\n".join(lines)
-    with open(os.path.join(args.dir, "calibration.md"), "w") as f:
-        f.write(text)
-    print(text)
-    status = 0
-    known = {r["figure"]: r for r in rows}
-    for spec in args.assert_figures:
-        figure, _, tolerance = spec.partition(":")
-        if figure not in known or not re.fullmatch(r"\d*", tolerance):
-            fail(f"--assert {spec}: expected FIGURE[:TOLERANCE] with a figure of the table")
-        row, slack = known[figure], int(tolerance or 0)
-        inside = row["inside"] or (row["real"] is not None and row["nssim_p1"] is not None
-                                   and row["nssim_p1"] - slack <= row["real"] <= row["nssim_p99"] + slack)
-        print(f"calibrate.py: {figure}: real {fmt(row['real'])}, nssim [p1, p99] [{fmt(row['nssim_p1'])}, "
-              f"{fmt(row['nssim_p99'])}], tolerance {slack}: {'inside' if inside else 'OUTSIDE'}", file=sys.stderr)
-        if not inside:
-            status = 1
-    return status
+    return write_calibration(args, doc, lines, rows)
 
 
 def main():
