@@ -86,6 +86,8 @@ class SendStats {
   }
   // producer -> what its client's scheduler thread did.
   const std::map<std::string, ClientSchedule>& schedules() const { return schedules_; }
+  // producer -> its producer group, as observer_for was given it.
+  const std::map<std::string, std::string>& producer_groups() const { return producer_groups_; }
 
  private:
   class Observer;
@@ -106,6 +108,7 @@ class SendStats {
   std::map<std::int64_t, std::int64_t> no_route_ends_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
   std::map<std::string, ClientSchedule> schedules_;
+  std::map<std::string, std::string> producer_groups_;
   std::map<std::string, std::unique_ptr<Observer>> observers_;
   std::map<std::string, SendCounts> by_group_;
   std::map<std::string, BrokerAttempts> by_broker_;
