@@ -133,7 +133,7 @@ void write_expectations(std::ostream& out, const json& comparison) {
 }  // namespace
 }  // namespace comparison_html
 
-std::string render_comparison_html(const json& comparison) {
+std::string render_comparison_html(const nlohmann::json& comparison) {
   using namespace comparison_html;
   std::ostringstream out;
   const json& scenario = comparison["scenario"];

@@ -125,7 +125,7 @@ void write_expectations(std::ostream& out, const json& comparison) {
 }  // namespace
 }  // namespace comparison_markdown
 
-std::string render_comparison_markdown(const json& comparison) {
+std::string render_comparison_markdown(const nlohmann::json& comparison) {
   using namespace comparison_markdown;
   std::ostringstream out;
   const json& scenario = comparison["scenario"];

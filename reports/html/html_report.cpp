@@ -81,6 +81,10 @@ std::string render_page(const nlohmann::json& report) {
     html += "<section id=\"client-scheduler\">\n<h2>Client scheduler</h2>\n" + scheduler +
             "</section>\n";
   }
+  if (const std::string brokers = render_broker_clients(report); !brokers.empty()) {
+    html += "<section id=\"broker-clients\">\n<h2>Broker client tables</h2>\n" + brokers +
+            "</section>\n";
+  }
   html += "<section id=\"expectations\">\n<h2>Expectations</h2>\n" + render_expectations(report) +
           "</section>\n";
   html += "<section id=\"run\">\n<h2>Run</h2>\n" + render_run_summary(report) + "</section>\n";

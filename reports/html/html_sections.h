@@ -40,6 +40,9 @@ std::string render_route_health(const nlohmann::json& report);
 // heartbeats per broker address, F - R per broker removal; empty when the report has no
 // client_scheduler.
 std::string render_client_scheduler(const nlohmann::json& report);
+// html_broker_clients.cpp: the brokers' producer tables: heartbeats, channels at the end and
+// removals by cause per broker; empty when the report has no broker_clients.
+std::string render_broker_clients(const nlohmann::json& report);
 
 // html_summary.cpp: the page header with the verdict, the expectations, and the whole-run figures.
 std::string render_header(const nlohmann::json& report);

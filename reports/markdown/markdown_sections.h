@@ -30,6 +30,10 @@ std::string outcome_text(const nlohmann::json& entry);
 // client_scheduler (its clients reported no scheduler runs).
 std::string client_scheduler_section(const nlohmann::json& scheduler);
 
+// markdown_broker_clients.cpp: "## Broker client tables": per broker its heartbeats, producer
+// channels at the end and removals by cause; empty when the report has no broker_clients.
+std::string broker_clients_section(const nlohmann::json& brokers);
+
 // "## Admin operations" with one row per admin[] entry; empty when the run had none.
 std::string admin_section(const nlohmann::json& admin);
 

@@ -75,6 +75,19 @@ void add_client_scheduler(Patterns& out, const std::string& prefix) {
   add_distribution(out, prefix + ".removals[].f_minus_r_ms");
 }
 
+// What the brokers' client tables went through (broker_clients_analysis.h).
+void add_broker_clients(Patterns& out, const std::string& prefix) {
+  out.push_back(prefix + ".brokers");
+  for (const std::string& at : {prefix, prefix + ".per_broker[]"}) {
+    out.push_back(at + ".heartbeats_processed");
+    out.push_back(at + ".producer_channels_at_end");
+    for (const char* cause : {"scan_expiry", "channel_close", "idle", "restart"}) {
+      out.push_back(at + ".removals." + cause);
+    }
+  }
+  add_distribution(out, prefix + ".scan_expiry_delay_ms");
+}
+
 Patterns build_patterns() {
   Patterns out = {"scenario.duration_ms",
                   "scenario.seed",
@@ -158,6 +171,7 @@ Patterns build_patterns() {
   add_route_health(out, "route_health");
   add_route_health(out, "outages[].route_health");
   add_client_scheduler(out, "client_scheduler");
+  add_broker_clients(out, "broker_clients");
   std::sort(out.begin(), out.end());
   return out;
 }

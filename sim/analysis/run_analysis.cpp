@@ -8,6 +8,7 @@
 #include <set>
 
 #include "sim/analysis/admin_analysis.h"
+#include "sim/analysis/broker_clients_analysis.h"
 #include "sim/analysis/client_scheduler_analysis.h"
 #include "sim/analysis/distribution.h"
 #include "sim/analysis/outage_analysis.h"
@@ -250,6 +251,9 @@ nlohmann::json analyze_run(const Scenario& scenario, const WorldRecord& record) 
   }
   if (auto scheduler = client_scheduler_json(scenario, topology, replay, sends)) {
     result["client_scheduler"] = std::move(*scheduler);
+  }
+  if (auto brokers = broker_clients_json(topology, events, network, sends, scenario.duration_ms)) {
+    result["broker_clients"] = std::move(*brokers);
   }
   result["timeseries"] =
       timeseries_json(sends, producers_per_second(health, RouteWindowKind::kStale),

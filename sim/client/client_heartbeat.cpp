@@ -56,6 +56,7 @@ void ProducerModel::Impl::send_next_heartbeat(std::int64_t t_ms) {
     return;
   }
   heartbeat.begin_ms = t_ms;
+  heartbeat.planned = InvokeResult{};  // a failed connect ends it without a request
   const NettyRemotingClient::ChannelPick pick =
       client.remoting.get_and_create_channel(heartbeat.targets[heartbeat.position].addr, t_ms);
   Channel& channel = *pick.channel;
@@ -99,7 +100,10 @@ void ProducerModel::Impl::on_heartbeat_done(std::uint64_t token, std::int64_t t_
 // now, unless it was to end now anyway.
 void ProducerModel::Impl::fail_heartbeat_fast(std::int64_t t_ms) {
   if (heartbeat.planned.end_ms <= t_ms) return;
-  heartbeat.planned = InvokeResult{t_ms, SendCause::kConnectionReset, /*close=*/false};
+  // The broker may have processed it already; only its response is lost.
+  std::optional<std::int64_t> processed = heartbeat.planned.processed_ms;
+  if (processed && *processed > t_ms) processed.reset();
+  heartbeat.planned = InvokeResult{t_ms, SendCause::kConnectionReset, /*close=*/false, processed};
   schedule(t_ms, EventKind::kHeartbeatDone, ++heartbeat.token);
 }
 
@@ -109,7 +113,8 @@ void ProducerModel::Impl::end_heartbeat(std::int64_t t_ms, SendCause cause) {
   const HeartbeatRun::Target& target = heartbeat.targets[heartbeat.position];
   observer.on_heartbeat(HeartbeatRecord{client.broker_ids.name(target.broker), core::kMasterId,
                                         client.remoting.address(target.addr), heartbeat.begin_ms,
-                                        t_ms, cause});
+                                        t_ms, cause, heartbeat.channel,
+                                        heartbeat.planned.processed_ms, heartbeat.planned.close});
   ++heartbeat.position;
   send_next_heartbeat(t_ms);
 }

@@ -95,7 +95,7 @@ NettyRemotingClient::InvokeResult NettyRemotingClient::invoke_on_channel(
   }
   switch (result.outcome) {
     case ExchangeOutcome::kAnswered:
-      return {result.at_ms, SendCause::kOk, /*close=*/false};
+      return {result.at_ms, SendCause::kOk, /*close=*/false, result.processed_ms};
     case ExchangeOutcome::kReset:
       // exceptionCaught closes the channel; the request fails fast.
       return {result.at_ms, SendCause::kConnectionReset, /*close=*/true};
@@ -113,7 +113,7 @@ NettyRemotingClient::InvokeResult NettyRemotingClient::invoke_on_channel(
   // clientCloseSocketIfTimeout; 5.x closes only if left > 100 ms or left > timeout / 4.
   const bool close =
       close_if_timeout && (v4_9 || left > kMinCloseTimeoutMillis || left > timeout_ms / 4);
-  return {deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout, close};
+  return {deadline + kTimedWaitOverrunMs, SendCause::kRequestTimeout, close, result.processed_ms};
 }
 
 void NettyRemotingClient::close_channel(std::uint64_t channel_id) {

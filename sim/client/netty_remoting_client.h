@@ -73,11 +73,13 @@ class NettyRemotingClient {
     }
   };
   // How a sync request over an open channel ends: the instant the caller learns it, the cause
-  // (kOk: answered), and whether the caller closes the channel.
+  // (kOk: answered), whether the caller closes the channel, and when the broker processed the
+  // request, if it did (Exchange::processed_ms).
   struct InvokeResult {
     std::int64_t end_ms = 0;
     SendCause cause = SendCause::kOk;
     bool close = false;
+    std::optional<std::int64_t> processed_ms = std::nullopt;
   };
   // getAndCreateChannel's channel: `created` when its connect starts now (its end is the
   // owner's to schedule, at channel.connect.at_ms).

@@ -63,6 +63,9 @@ enum class ExchangeOutcome {
 struct Exchange {
   ExchangeOutcome outcome = ExchangeOutcome::kSilent;
   std::int64_t at_ms = 0;  // when the client learns it (the deadline for kSilent)
+  // When the server processed the request, if it did by the deadline (kAnswered always; kSilent
+  // when only the response was lost or late).
+  std::optional<std::int64_t> processed_ms = std::nullopt;
 };
 
 // The round trip of a request over one connection while nothing about its two ends or the paths
@@ -80,11 +83,11 @@ struct SteadyRoundTrip {
 
   // exchange() of a request sent at sent_ms, answered unless a hop ends after deadline_ms.
   Exchange exchange(std::int64_t sent_ms, std::int64_t deadline_ms) const {
-    const std::int64_t answered = sent_ms + request_ms + response_ms;
-    if (sent_ms + request_ms > deadline_ms || answered > deadline_ms) {
-      return Exchange{ExchangeOutcome::kSilent, deadline_ms};
-    }
-    return Exchange{ExchangeOutcome::kAnswered, answered};
+    const std::int64_t processed = sent_ms + request_ms;
+    const std::int64_t answered = processed + response_ms;
+    if (processed > deadline_ms) return Exchange{ExchangeOutcome::kSilent, deadline_ms};
+    if (answered > deadline_ms) return Exchange{ExchangeOutcome::kSilent, deadline_ms, processed};
+    return Exchange{ExchangeOutcome::kAnswered, answered, processed};
   }
 };
 

@@ -24,6 +24,19 @@ void ClientSchedule::add(const HeartbeatRecord& heartbeat) {
   }
   ++counts.attempts;
   ++counts.by_cause[static_cast<std::size_t>(heartbeat.cause)];
+  if (!heartbeat.processed_ms && !heartbeat.closed_channel) return;
+  ChannelHeartbeats& channel = channels[heartbeat.channel];
+  if (channel.address.empty()) channel.address = std::string(heartbeat.address);
+  if (heartbeat.closed_channel) channel.closed_ms = heartbeat.end_ms;
+  if (!heartbeat.processed_ms) return;
+  const std::int64_t at = *heartbeat.processed_ms;
+  ++channel.processed;
+  if (channel.stretches.empty() ||
+      at - channel.stretches.back().last_ms >= kChannelExpiredTimeoutMs) {
+    channel.stretches.push_back({at, at});
+  } else {
+    channel.stretches.back().last_ms = at;
+  }
 }
 
 }  // namespace nssim::sim

@@ -83,6 +83,7 @@ ProducerObserver& SendStats::observer_for(const std::string& producer, const std
   if (!slot) {
     const std::size_t handle = trace_ != nullptr ? trace_->add_producer(producer, group) : 0;
     slot = std::make_unique<Observer>(*this, producer, by_group_[group], trace_, handle);
+    producer_groups_[producer].insert(group);
   }
   return *slot;
 }

@@ -89,6 +89,11 @@ class SendStats {
   }
   // producer -> what its client's scheduler thread did.
   const std::map<std::string, ClientSchedule>& schedules() const { return schedules_; }
+  // producer -> the producer groups registered in its client instance, as observer_for was
+  // given them.
+  const std::map<std::string, std::set<std::string>>& producer_groups() const {
+    return producer_groups_;
+  }
 
  private:
   class Observer;
@@ -109,6 +114,7 @@ class SendStats {
   std::map<std::int64_t, std::int64_t> no_route_ends_;
   std::map<std::string, std::map<std::string, std::vector<PublishChange>>> publish_changes_;
   std::map<std::string, ClientSchedule> schedules_;
+  std::map<std::string, std::set<std::string>> producer_groups_;
   std::map<std::pair<std::string, std::string>, std::unique_ptr<Observer>> observers_;
   std::map<std::string, SendCounts> by_group_;
   std::map<std::string, BrokerAttempts> by_broker_;

@@ -17,6 +17,7 @@ ORDER = [
     "nameserver_core",
     "nameserver_codec",
     "sim/network",
+    "sim/broker",
     "sim/scenario",
     "sim/record",
     "sim/nameserver",
