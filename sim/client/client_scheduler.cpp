@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "common/fixed_rate_rule.h"
 #include "common/invariant.h"
 
 namespace nssim::sim {
@@ -17,13 +18,11 @@ void ClientScheduler::schedule_at_fixed_rate(ScheduledTask task, std::int64_t fi
 
 ScheduledRun ClientScheduler::take(std::int64_t idle_ms) {
   NSSIM_CHECK(!tasks_.empty(), "the scheduler has no task to take");
-  // min_element keeps the first of equal dues: the task submitted first.
-  const auto next = std::min_element(
-      tasks_.begin(), tasks_.end(),
-      [](const Periodic& a, const Periodic& b) { return a.next_due_ms < b.next_due_ms; });
+  const auto next = next_task_due(tasks_.begin(), tasks_.end(),
+                                  [](const Periodic& task) { return task.next_due_ms; });
   const ScheduledRun run{next->task, next->next_due_ms, std::max(next->next_due_ms, idle_ms),
                          /*end_ms=*/0};
-  next->next_due_ms += next->period_ms;
+  next->next_due_ms = next_fixed_rate_due(next->next_due_ms, next->period_ms);
   return run;
 }
 

@@ -10,7 +10,7 @@
 // modelled: fetchNameServerAddr (registered only without namesrvAddr, and nssim's clients always
 // have one), persistAllConsumerOffset (no consumers yet) and adjustThreadPool (in memory, no
 // cost). sim/world/serial_executor.h is the SimGrid world's callback-driven executor of the same
-// rule, for the brokers' periodic tasks.
+// rule (common/fixed_rate_rule.h), for the brokers' periodic tasks.
 #pragma once
 
 #include <cstdint>

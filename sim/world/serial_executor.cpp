@@ -1,6 +1,8 @@
 // File: SerialExecutor (see serial_executor.h).
 #include "sim/world/serial_executor.h"
 
+#include "common/fixed_rate_rule.h"
+
 namespace nssim::sim {
 
 SerialExecutor::SerialExecutor(Schedule schedule, Now now)
@@ -18,16 +20,13 @@ void SerialExecutor::submit(Task task) {
   schedule_(now, [this] { poke(); });
 }
 
-// Runs the earliest due task if the thread is free; ties go to the task scheduled first. Tasks
-// live in a list, so a running task may submit another without moving itself.
+// Runs the task due first if it is due and the thread is free (ties: the task scheduled first).
+// Tasks live in a list, so a running task may submit another without moving itself.
 void SerialExecutor::poke() {
   if (busy_ || shut_down_) return;
-  const std::int64_t now = now_();
-  auto due = tasks_.end();
-  for (auto it = tasks_.begin(); it != tasks_.end(); ++it) {
-    if (it->next_ms <= now && (due == tasks_.end() || it->next_ms < due->next_ms)) due = it;
-  }
-  if (due == tasks_.end()) return;
+  const auto due = next_task_due(tasks_.begin(), tasks_.end(),
+                                 [](const Periodic& task) { return task.next_ms; });
+  if (due == tasks_.end() || due->next_ms > now_()) return;
   busy_ = true;
   if (due->period_ms == 0) {
     const Task task = std::move(due->task);
@@ -40,7 +39,7 @@ void SerialExecutor::poke() {
   }
   due->task([this, due] {
     busy_ = false;
-    due->next_ms += due->period_ms;
+    due->next_ms = next_fixed_rate_due(due->next_ms, due->period_ms);
     schedule_(due->next_ms, [this] { poke(); });
     poke();
   });
