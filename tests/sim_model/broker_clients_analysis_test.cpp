@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "json_number_paths.h"
 #include "sim/analysis/result_figures.h"
 #include "sim_world/scenario_builder.h"
 
@@ -135,24 +136,11 @@ TEST(BrokerClientsAnalysis, ARestartEmptiesTheTablesAndTheNextIncarnationStartsA
   EXPECT_EQ(result["heartbeats_processed"], 4);
 }
 
-// Every number of the section, with its path, so each can be checked against the catalogue.
-void numbers_of(const json& node, const std::string& path, std::vector<std::string>& out) {
-  if (node.is_object()) {
-    for (const auto& [key, value] : node.items()) numbers_of(value, path + "." + key, out);
-  } else if (node.is_array()) {
-    for (std::size_t i = 0; i < node.size(); ++i) {
-      numbers_of(node[i], path + "[" + std::to_string(i) + "]", out);
-    }
-  } else if (node.is_number()) {
-    out.push_back(path);
-  }
-}
-
 TEST(BrokerClientsAnalysis, EveryFigureIsInTheCatalogue) {
   Tables t;
   t.beat("producer-0", 1, 5'000);
   std::vector<std::string> paths;
-  numbers_of(t.result(), "broker_clients", paths);
+  testing::number_paths(t.result(), "broker_clients", paths);
   EXPECT_EQ(paths.size(), 15U);  // the delay distribution is null without a scan expiry
   for (const auto& path : paths) EXPECT_EQ(unknown_figure(path), std::nullopt) << path;
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "json_number_paths.h"
 #include "sim/analysis/result_figures.h"
 #include "sim_world/scenario_builder.h"
 
@@ -198,22 +199,9 @@ TEST(ClientSchedulerAnalysis, RIsTheLastOfTheClientsOwnNameServers) {
   EXPECT_EQ(a["f_minus_r_ms"]["min"], 20000);
 }
 
-// Every number of the section, with its path, so each can be checked against the catalogue.
-void numbers_of(const json& node, const std::string& path, std::vector<std::string>& out) {
-  if (node.is_object()) {
-    for (const auto& [key, value] : node.items()) numbers_of(value, path + "." + key, out);
-  } else if (node.is_array()) {
-    for (std::size_t i = 0; i < node.size(); ++i) {
-      numbers_of(node[i], path + "[" + std::to_string(i) + "]", out);
-    }
-  } else if (node.is_number()) {
-    out.push_back(path);
-  }
-}
-
 TEST(ClientSchedulerAnalysis, EveryFigureIsInTheCatalogue) {
   std::vector<std::string> paths;
-  numbers_of(BunchedRuns().result(), "client_scheduler", paths);
+  testing::number_paths(BunchedRuns().result(), "client_scheduler", paths);
   EXPECT_GT(paths.size(), 40U);
   for (const auto& path : paths) EXPECT_EQ(unknown_figure(path), std::nullopt) << path;
 }
