@@ -55,7 +55,7 @@ ProducerModel::Impl::Impl(const std::vector<InstanceProducer>& producers_in,
                               MqFaultStrategy(profile_in, spec.config.send_latency_fault_enable,
                                               spec.config.start_detector_enable),
                               id_bits, i),
-        Rng(i == 0 ? first_arrival_seed : rng.next_u64()), 0, 0.0, 0, std::nullopt});
+        Rng(i == 0 ? first_arrival_seed : rng.next_u64()), 0, 0.0, 0});
     for (const std::string& topic : spec.topics) {
       if (std::find(poll_topics.begin(), poll_topics.end(), topic) == poll_topics.end()) {
         poll_topics.push_back(topic);
@@ -129,21 +129,20 @@ void ProducerModel::Impl::schedule_arrival(Producer& producer, std::uint64_t k) 
   }
   constexpr double kBeyondAnyClockMs = 0x1p62;  // ~146 million years, exact in double and int64
   if (!(offset_ms < kBeyondAnyClockMs - static_cast<double>(start_ms))) return;
-  producer.next_arrival = Event{start_ms + static_cast<std::int64_t>(offset_ms), next_seq++,
-                                EventKind::kArrival, producer.impl.index};
+  const Event arrival{start_ms + static_cast<std::int64_t>(offset_ms), next_seq++,
+                      EventKind::kArrival, producer.impl.index};
+  if (producer.impl.index == 0) {
+    next_arrival = arrival;
+  } else {
+    events.push(arrival);
+  }
 }
 
 std::optional<ProducerModel::Impl::Event> ProducerModel::Impl::take_due(std::int64_t t_ms) {
-  std::optional<Event>* arrival = nullptr;  // the earliest next arrival due
-  for (Producer& producer : producers) {
-    std::optional<Event>& next = producer.next_arrival;
-    if (next && next->t_ms <= t_ms && (arrival == nullptr || Later{}(**arrival, *next))) {
-      arrival = &next;
-    }
-  }
   const bool heap_due = !events.empty() && events.top().t_ms <= t_ms;
-  if (arrival != nullptr && (!heap_due || Later{}(events.top(), **arrival))) {
-    return std::exchange(*arrival, std::nullopt);
+  if (next_arrival && next_arrival->t_ms <= t_ms &&
+      (!heap_due || Later{}(events.top(), *next_arrival))) {
+    return std::exchange(next_arrival, std::nullopt);
   }
   if (!heap_due) return std::nullopt;
   const Event event = events.top();

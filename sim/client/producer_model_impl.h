@@ -207,6 +207,10 @@ struct ProducerModel::Impl {
 
   // ---- state ----
   std::priority_queue<Event, std::vector<Event>, Later> events;
+  // The first producer's next arrival, kept beside the heap in the same (t_ms, seq) order: there
+  // is at most one at a time and every send starts with one, so this saves half the heap's
+  // pushes and pops. The other producers' arrivals go through the heap.
+  std::optional<Event> next_arrival;
   // Removes and returns the earliest event at or before t_ms, if any.
   std::optional<Event> take_due(std::int64_t t_ms);
   std::uint64_t next_seq = 0;
@@ -223,10 +227,6 @@ struct ProducerModel::Impl {
     std::uint64_t arrivals = 0;
     double poisson_clock_ms = 0.0;
     std::size_t next_topic = 0;
-    // The next arrival, kept beside the heap in the same (t_ms, seq) order: there is at most
-    // one at a time and every send starts with one, so this saves half the heap's pushes and
-    // pops.
-    std::optional<Event> next_arrival;
   };
   std::vector<Producer> producers;
   // Send ids carry their producer's index in their low id_bits (DefaultMQProducerImpl).
