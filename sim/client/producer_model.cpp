@@ -161,7 +161,7 @@ void ProducerModel::Impl::on_arrival(Producer& producer, std::int64_t t_ms) {
   producer.next_topic = (producer.next_topic + 1) % topics.size();
   send.record.start_ms = t_ms;
   send.thread = producer.impl.send_threads.take(t_ms);
-  begin_send(id, t_ms);
+  begin_send({producer, send}, t_ms);
 }
 
 void ProducerModel::Impl::on_route_answer(const std::string& topic,

@@ -84,29 +84,34 @@ struct ProducerModel::Impl {
   // A send takes or lets go of the publish info it keeps for its whole run.
   void hold_info(Send& send, PublishEntry* entry);
   void release_info(Send& send);
-  void begin_send(std::uint64_t id, std::int64_t t_ms);
+  // A send and its producer, found once per event from the send's id (send_ref) and handed down
+  // the steps that event runs: the hot path looks neither up again.
+  struct SendRef {
+    Producer& producer;
+    Send& send;
+  };
+  void begin_send(SendRef ref, std::int64_t t_ms);
   // The send loop with the publish info now in the table, or "No route info of this topic".
-  void start_with_publish_info(std::uint64_t id, std::int64_t t_ms);
+  void start_with_publish_info(SendRef ref, std::int64_t t_ms);
   // The send's thread's values of its publish info's sendWhichQueue (drawn on the thread's first
   // pick from that publish info) and of whichItemWorst.
-  ThreadIndexes thread_indexes(const Send& send);
+  ThreadIndexes thread_indexes(SendRef ref);
   // One pass of sendDefaultImpl's loop from its top: select, budget check, sendKernelImpl.
-  void iterate(std::uint64_t id, std::int64_t t_ms);
-  void start_attempt(std::uint64_t id, std::int64_t t_ms, std::int64_t timeout_ms);
+  void iterate(SendRef ref, std::int64_t t_ms);
+  void start_attempt(SendRef ref, std::int64_t t_ms, std::int64_t timeout_ms);
   // An attempt ended: record it, update the fault item per exception kind, loop or return.
-  void complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause);
-  void finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause);
+  void complete_attempt(SendRef ref, std::int64_t t_ms, SendCause cause);
+  void finish_send(SendRef ref, std::int64_t t_ms, SendCause cause);
 
   // ---- requests over the remoting client (producer_remoting.cpp) ----
   // A channel's waiting and pending requests are sends' ids, or kHeartbeatCaller for the one
   // heartbeat the scheduler thread may have in flight.
   // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
-  void invoke_sync(std::uint64_t id, std::int64_t t_ms);
+  void invoke_sync(SendRef ref, std::int64_t t_ms);
   void on_connect_done(std::uint64_t channel_id, std::int64_t t_ms);
   // `channel` is channels[channel_id], passed along so that the hot path looks it up once.
-  void send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
-                    std::int64_t t_ms);
-  void plan(std::uint64_t id, std::uint64_t channel_id, Channel& channel, std::int64_t end_ms,
+  void send_request(SendRef ref, std::uint64_t channel_id, Channel& channel, std::int64_t t_ms);
+  void plan(Send& send, std::uint64_t channel_id, Channel& channel, std::int64_t end_ms,
             SendCause cause, bool close);
   void on_attempt_done(std::uint64_t id, std::uint64_t token, std::int64_t t_ms);
   // Java: NettyRemotingClient#closeChannel; fail_fast: NettyRemotingAbstract#failFast, run by the
@@ -235,6 +240,10 @@ struct ProducerModel::Impl {
     return producers[send_id & ((std::uint64_t{1} << id_bits) - 1)];
   }
   Send& send_at(std::uint64_t send_id) { return producer_of(send_id).impl.send_at(send_id); }
+  SendRef send_ref(std::uint64_t send_id) {
+    Producer& producer = producer_of(send_id);
+    return {producer, producer.impl.send_at(send_id)};
+  }
   // The topics the route poll asks for: every producer's, each once, in registration order.
   std::vector<std::string> poll_topics;
   struct RouteAnswer {

@@ -10,16 +10,16 @@
 namespace nssim::sim {
 
 // Java: NettyRemotingClient#invokeSync up to the channel: getAndCreateChannel.
-void ProducerModel::Impl::invoke_sync(std::uint64_t id, std::int64_t t_ms) {
-  Send& send = send_at(id);
+void ProducerModel::Impl::invoke_sync(SendRef ref, std::int64_t t_ms) {
+  Send& send = ref.send;
   const NettyRemotingClient::ChannelPick pick =
       client.remoting.get_and_create_channel(send.addr, t_ms);
   Channel& channel = *pick.channel;
   if (channel.connected) {
-    send_request(id, pick.id, channel, t_ms);
+    send_request(ref, pick.id, channel, t_ms);
     return;
   }
-  channel.waiting.push_back(id);
+  channel.waiting.push_back(send.id);
   send.channel = pick.id;
   if (pick.created) schedule(channel.connect.at_ms, EventKind::kConnectDone, pick.id);
 }
@@ -44,43 +44,42 @@ void ProducerModel::Impl::on_connect_done(std::uint64_t channel_id, std::int64_t
       if (id == kHeartbeatCaller) {
         end_heartbeat(t_ms, cause);
       } else {
-        complete_attempt(id, t_ms, cause);
+        complete_attempt(send_ref(id), t_ms, cause);
       }
     } else if (id == kHeartbeatCaller) {
       send_heartbeat_request(channel_id, channel, t_ms);
     } else {
       // Every waiter wakes with the fresh channel; if one of them closes it (4.9's budget check),
       // the others' requests fail fast when that close runs.
-      send_request(id, channel_id, channel, t_ms);
+      send_request(send_ref(id), channel_id, channel, t_ms);
     }
   }
 }
 
-void ProducerModel::Impl::send_request(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
+void ProducerModel::Impl::send_request(SendRef ref, std::uint64_t channel_id, Channel& channel,
                                        std::int64_t t_ms) {
-  Producer& producer = producer_of(id);
-  Send& send = producer.impl.send_at(id);
+  auto [producer, send] = ref;
   const InvokeResult result = client.remoting.invoke_on_channel(
       channel.node, channel.epoch, send.attempt_begin_ms, send.attempt_timeout_ms, t_ms,
       producer.spec.message_size_bytes, &channel.steady);
-  plan(id, channel_id, channel, result.end_ms, result.cause, result.close);
+  plan(send, channel_id, channel, result.end_ms, result.cause, result.close);
 }
 
-void ProducerModel::Impl::plan(std::uint64_t id, std::uint64_t channel_id, Channel& channel,
+void ProducerModel::Impl::plan(Send& send, std::uint64_t channel_id, Channel& channel,
                                std::int64_t end_ms, SendCause cause, bool close) {
-  Send& send = send_at(id);
   send.channel = channel_id;
   send.planned_end_ms = end_ms;
   send.planned_cause = cause;
   send.planned_close = close;
   ++send.token;
-  channel.add_pending(id);
-  schedule(end_ms, EventKind::kAttemptDone, id, send.token);
+  channel.add_pending(send.id);
+  schedule(end_ms, EventKind::kAttemptDone, send.id, send.token);
 }
 
 void ProducerModel::Impl::on_attempt_done(std::uint64_t id, std::uint64_t token,
                                           std::int64_t t_ms) {
-  Send* found = producer_of(id).impl.find_send(id);
+  Producer& producer = producer_of(id);
+  Send* found = producer.impl.find_send(id);
   if (found == nullptr || found->token != token) return;  // replaced by a failFast
   Send& send = *found;
   const std::uint64_t channel_id = send.channel;
@@ -94,7 +93,7 @@ void ProducerModel::Impl::on_attempt_done(std::uint64_t id, std::uint64_t token,
       client.remoting.forget_channel_if_idle(channel_id);
     }
   }
-  complete_attempt(id, t_ms, cause);
+  complete_attempt({producer, send}, t_ms, cause);
 }
 
 void ProducerModel::Impl::close_channel(std::uint64_t channel_id, std::int64_t t_ms,

@@ -91,14 +91,13 @@ void ProducerModel::Impl::on_update_skipped(std::uint64_t caller, std::int64_t t
     on_poll_topic_done(t_ms);
     return;
   }
-  Producer& producer = producer_of(caller);
-  Send& send = producer.impl.send_at(caller);
-  if (!send.query_default && !producer.impl.info_by_slot[send.topic_slot]) {
-    send.query_default = true;
+  const SendRef ref = send_ref(caller);
+  if (!ref.send.query_default && !ref.producer.impl.info_by_slot[ref.send.topic_slot]) {
+    ref.send.query_default = true;
     lock_namesrv(caller, t_ms);
     return;
   }
-  start_with_publish_info(caller, t_ms);
+  start_with_publish_info(ref, t_ms);
 }
 
 const std::string& ProducerModel::Impl::route_call_topic(std::uint64_t caller) {
@@ -212,7 +211,7 @@ void ProducerModel::Impl::on_query_done(std::int64_t t_ms) {
     if (caller == kRoutePollCaller) {
       on_poll_failed(t_ms, topic, cause);
     } else {
-      finish_send(caller, t_ms, SendCause::kNoRoute);
+      finish_send(send_ref(caller), t_ms, SendCause::kNoRoute);
     }
     return;
   }
@@ -236,17 +235,16 @@ void ProducerModel::Impl::on_query_done(std::int64_t t_ms) {
     on_poll_topic_done(t_ms);
     return;
   }
-  Producer& producer = producer_of(caller);
-  Send& send = producer.impl.send_at(caller);
-  if (!send.query_default && !producer.impl.info_by_slot[send.topic_slot]) {
+  const SendRef ref = send_ref(caller);
+  if (!ref.send.query_default && !ref.producer.impl.info_by_slot[ref.send.topic_slot]) {
     // No route info yet: the default topic next. The non-fair lockNamesrv goes back to this
     // thread, which asks again at once, before a woken waiter runs.
-    send.query_default = true;
+    ref.send.query_default = true;
     update_topic_route_info(caller, t_ms);
     return;
   }
   unlock_namesrv(t_ms);
-  start_with_publish_info(caller, t_ms);
+  start_with_publish_info(ref, t_ms);
 }
 
 }  // namespace nssim::sim

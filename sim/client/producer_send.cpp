@@ -39,32 +39,29 @@ void ProducerModel::Impl::release_info(Send& send) {
 
 // Java: DefaultMQProducerImpl#sendDefaultImpl up to its loop. beginTimestampFirst is the arrival,
 // so the time a route query takes (producer_route_query.cpp) counts against sendMsgTimeout.
-void ProducerModel::Impl::begin_send(std::uint64_t id, std::int64_t t_ms) {
-  Producer& producer = producer_of(id);
-  Send& send = producer.impl.send_at(id);
-  const auto& info = producer.impl.info_by_slot[send.topic_slot];
+void ProducerModel::Impl::begin_send(SendRef ref, std::int64_t t_ms) {
+  const auto& info = ref.producer.impl.info_by_slot[ref.send.topic_slot];
   if (info && info->info.ok()) {
-    start_with_publish_info(id, t_ms);
+    start_with_publish_info(ref, t_ms);
     return;
   }
-  try_to_find_topic_publish_info(id, t_ms);
+  try_to_find_topic_publish_info(ref.send.id, t_ms);
 }
 
-void ProducerModel::Impl::start_with_publish_info(std::uint64_t id, std::int64_t t_ms) {
-  Producer& producer = producer_of(id);
-  Send& send = producer.impl.send_at(id);
+void ProducerModel::Impl::start_with_publish_info(SendRef ref, std::int64_t t_ms) {
+  auto [producer, send] = ref;
   hold_info(send, producer.impl.info_by_slot[send.topic_slot].get());
   if (send.info == nullptr || !send.info->info.ok()) {
     // MQClientException "No route info of this topic" (NOT_FOUND_TOPIC_EXCEPTION).
-    finish_send(id, t_ms, SendCause::kNoRoute);
+    finish_send(ref, t_ms, SendCause::kNoRoute);
     return;
   }
   send.times_total = 1 + producer.spec.config.retry_times_when_send_failed;  // SYNC
-  iterate(id, t_ms);
+  iterate(ref, t_ms);
 }
 
-ThreadIndexes ProducerModel::Impl::thread_indexes(const Send& send) {
-  Producer& producer = producer_of(send.id);
+ThreadIndexes ProducerModel::Impl::thread_indexes(SendRef ref) {
+  auto [producer, send] = ref;
   SendThread& thread = producer.impl.send_threads.thread(send.thread);
   if (thread.send_which_queue.size() <= send.topic_slot) {
     thread.send_which_queue.resize(producer.impl.topic_slots.size());
@@ -82,18 +79,17 @@ ThreadIndexes ProducerModel::Impl::thread_indexes(const Send& send) {
 // Java: DefaultMQProducerImpl#sendDefaultImpl, the body of `for (; times < timesTotal; times++)`.
 // The queue is selected before the budget check, so an attempt that used the whole budget still
 // advances the round-robin index.
-void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
-  Producer& producer = producer_of(id);
-  Send& send = producer.impl.send_at(id);
+void ProducerModel::Impl::iterate(SendRef ref, std::int64_t t_ms) {
+  auto [producer, send] = ref;
   if (send.times >= send.times_total) {
-    finish_send(id, t_ms, send.exception);
+    finish_send(ref, t_ms, send.exception);
     return;
   }
   const bool reset_index = send.times > 0;  // 5.x; 4.9 has no reset
   const std::string* last_broker = send.mq != nullptr ? &send.mq->broker_name : nullptr;
   PublishEntry& entry = *send.info;
   const MessageQueue& mq = producer.impl.mq_fault_strategy.select_one_message_queue(
-      entry.info, thread_indexes(send), last_broker, reset_index, t_ms, choice_rng, send.mq_picked);
+      entry.info, thread_indexes(ref), last_broker, reset_index, t_ms, choice_rng, send.mq_picked);
   send.mq = &mq;
   send.mq_broker = &mq == &send.mq_picked ? client.broker_ids.intern(mq.broker_name)
                                           : entry.queue_brokers[static_cast<std::size_t>(
@@ -102,7 +98,7 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
   const std::int64_t cost = t_ms - send.record.start_ms;
   if (timeout < cost) {
     // "sendDefaultImpl call timeout", whatever the earlier exception was.
-    finish_send(id, t_ms, SendCause::kSendTimeoutBudget);
+    finish_send(ref, t_ms, SendCause::kSendTimeoutBudget);
     return;
   }
   std::int64_t current_timeout = timeout - cost;
@@ -112,14 +108,13 @@ void ProducerModel::Impl::iterate(std::uint64_t id, std::int64_t t_ms) {
       current_timeout > max_per_request) {
     current_timeout = max_per_request;
   }
-  start_attempt(id, t_ms, current_timeout);
+  start_attempt(ref, t_ms, current_timeout);
 }
 
 // Java: DefaultMQProducerImpl#sendKernelImpl and MQClientAPIImpl#sendMessage. Their own budget
 // checks see no time pass here, so only the address lookup can fail before the remoting call.
-void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
-                                        std::int64_t timeout_ms) {
-  Send& send = send_at(id);
+void ProducerModel::Impl::start_attempt(SendRef ref, std::int64_t t_ms, std::int64_t timeout_ms) {
+  Send& send = ref.send;
   send.attempt_begin_ms = t_ms;
   send.attempt_timeout_ms = timeout_ms;
   AttemptRecord& attempt = send.record.attempts.emplace_back();
@@ -134,17 +129,16 @@ void ProducerModel::Impl::start_attempt(std::uint64_t id, std::int64_t t_ms,
   if (!addr) {
     // MQClientException "The broker[...] not exist" (the route refresh it tries first is a no-op
     // while the publish info is ok).
-    complete_attempt(id, t_ms, SendCause::kNoRoute);
+    complete_attempt(ref, t_ms, SendCause::kNoRoute);
     return;
   }
   send.addr = *addr;
-  invoke_sync(id, t_ms);
+  invoke_sync(ref, t_ms);
 }
 
 // Java: the catch blocks of sendDefaultImpl (10.5 step 5).
-void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
-  Producer& producer = producer_of(id);
-  Send& send = producer.impl.send_at(id);
+void ProducerModel::Impl::complete_attempt(SendRef ref, std::int64_t t_ms, SendCause cause) {
+  auto [producer, send] = ref;
   AttemptRecord& attempt = send.record.attempts.back();
   attempt.end_ms = t_ms;
   attempt.cause = cause;
@@ -156,7 +150,7 @@ void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, 
     // modelled, so retryAnotherBrokerWhenNotStoreOK and retryResponseCodes never apply.
     producer.impl.mq_fault_strategy.update_fault_item(broker, latency, /*isolation=*/false,
                                                       /*reachable=*/true, t_ms);
-    finish_send(id, t_ms, SendCause::kOk);
+    finish_send(ref, t_ms, SendCause::kOk);
     return;
   }
   if (is_remoting_exception(cause)) {
@@ -170,12 +164,11 @@ void ProducerModel::Impl::complete_attempt(std::uint64_t id, std::int64_t t_ms, 
   }
   send.exception = cause;  // "resend at once"
   ++send.times;
-  iterate(id, t_ms);
+  iterate(ref, t_ms);
 }
 
-void ProducerModel::Impl::finish_send(std::uint64_t id, std::int64_t t_ms, SendCause cause) {
-  Producer& producer = producer_of(id);
-  Send& send = producer.impl.send_at(id);
+void ProducerModel::Impl::finish_send(SendRef ref, std::int64_t t_ms, SendCause cause) {
+  auto [producer, send] = ref;
   send.live = false;
   --producer.impl.live_sends;
   release_info(send);
