@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <set>
+#include <vector>
 
 namespace nssim::reports {
 
@@ -192,13 +193,13 @@ void add_run_notes(const json& a, const json& b, json& notes) {
   }
 }
 
-json route_health_figures(const json& report) {
-  json health = member(report, "route_health");
-  if (health.is_object()) {
-    health.erase("route_windows");
-    health.erase("missing_windows");
+// `section` without its lists of items.
+json without(const json& section, const std::vector<std::string>& lists) {
+  json figures = section;
+  if (figures.is_object()) {
+    for (const std::string& list : lists) figures.erase(list);
   }
-  return health;
+  return figures;
 }
 
 }  // namespace
@@ -211,8 +212,20 @@ json build_comparison(const json& a, const json& b, const std::string& label_a,
   for (const char* key : {"sends", "nameserver_disagreement"}) {
     collect_rows(member(a, key), member(b, key), key, whole_run);
   }
-  // Route health's statistics; its window lists are items, not figures.
-  collect_rows(route_health_figures(a), route_health_figures(b), "route_health", whole_run);
+  // The statistics of route health, the client schedulers and the brokers' client tables; their
+  // lists of items are not figures.
+  struct Statistics {
+    const char* key;
+    std::vector<std::string> lists;
+  };
+  const Statistics sections_of_statistics[] = {
+      {"route_health", {"route_windows", "missing_windows"}},
+      {"client_scheduler", {"per_client", "heartbeats_by_broker", "removals"}},
+      {"broker_clients", {"per_broker"}}};
+  for (const Statistics& section : sections_of_statistics) {
+    collect_rows(without(member(a, section.key), section.lists),
+                 without(member(b, section.key), section.lists), section.key, whole_run);
+  }
   json sections = json::array();
   sections.push_back({{"title", "whole run"}, {"prefix", ""}, {"figures", whole_run}});
   for (auto& section : outage_sections(a, b, notes)) sections.push_back(std::move(section));

@@ -12,10 +12,11 @@ namespace nssim::reports {
 inline constexpr const char* kCompareSchema = "nssim.compare/1";
 
 // Compares two report.json (or result.json) documents. Every numeric leaf under `outages[i]`
-// (outages matched by index, with a note when the two lists differ), `sends` and
-// `nameserver_disagreement` becomes a row {figure, a, b, difference, relative, changed}; a leaf
-// that is null or absent on one side is null there. `relative` is (b - a) / |a|, null when a is
-// 0 or null. The layout:
+// (outages matched by index, with a note when the two lists differ), `sends`,
+// `nameserver_disagreement`, and the statistics (not the item lists) of `route_health`,
+// `client_scheduler` and `broker_clients` becomes a row {figure, a, b, difference, relative,
+// changed}; a leaf that is null or absent on one side is null there. `relative` is (b - a) / |a|,
+// null when a is 0 or null. The layout:
 //   schema, scenario {name, file, seed, duration_ms} (of a),
 //   sides[2] {label, profile, seed, verdict, expectations},
 //   settings[] {name, a, b, changed}: profile, seed and each RocketMQ setting of `settings`,

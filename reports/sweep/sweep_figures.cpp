@@ -18,7 +18,7 @@ using nlohmann::json;
 const std::set<std::string> kSkippedSubtrees = {
     "per_producer", "intervals",     "predicted",       "never_reasons", "by_cause",
     "end_causes",   "route_windows", "missing_windows", "per_client",    "heartbeats_by_broker",
-    "removals"};
+    "removals",     "per_broker"};
 // Leaves that say where the run placed something, not what it measured.
 const std::set<std::string> kPlacementLeaves = {"fault", "start_ms",      "end_ms",
                                                 "at_ms", "dropped_at_ms", "back_at_ms"};
@@ -138,6 +138,12 @@ SeedRecord seed_record_of(const json& report, std::size_t point, std::uint64_t s
   // Only runs whose clients reported a scheduler have the section (analysis' client_scheduler).
   if (const auto& scheduler = field(report, "client_scheduler"); scheduler.is_object()) {
     flatten(scheduler, "client_scheduler", "client_scheduler", record.figures);
+  }
+  // Only runs with brokers whose client tables were replayed (analysis' broker_clients). Its
+  // removals are counts per way out, one figure each, unlike the scheduler's list of removals.
+  if (const auto& tables = field(report, "broker_clients"); tables.is_object()) {
+    flatten(tables, "broker_clients", "broker_clients", record.figures);
+    flatten(field(tables, "removals"), "broker_clients.removals", "removals", record.figures);
   }
   const auto& outages = field(report, "outages");
   for (std::size_t i = 0; outages.is_array() && i < outages.size(); ++i) {

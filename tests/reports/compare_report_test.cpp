@@ -90,6 +90,34 @@ TEST(CompareReport, EveryNumericLeafOfOutagesSendsAndDisagreementIsARow) {
   }
 }
 
+TEST(CompareReport, SchedulerAndBrokerTableStatisticsAreRowsTheirListsAreNot) {
+  json a = base_report();
+  a["client_scheduler"] = {{"route_polls", 10},
+                           {"route_poll_delay_max_ms", {{"max", 3000}}},
+                           {"per_client", json::array({{{"route_polls", 10}}})},
+                           {"heartbeats_by_broker", json::array({{{"attempts", 4}}})},
+                           {"removals", json::array({{{"f_minus_r_ms", 5}}})}};
+  a["broker_clients"] = {{"heartbeats_processed", 40},
+                         {"removals", {{"scan_expiry", 1}}},
+                         {"per_broker", json::array({{{"heartbeats_processed", 40}}})}};
+  json b = a;
+  b["client_scheduler"]["route_poll_delay_max_ms"]["max"] = 9000;
+  const json comparison = build_comparison(a, b, "A", "B");
+  for (const char* figure :
+       {"client_scheduler.route_polls", "client_scheduler.route_poll_delay_max_ms.max",
+        "broker_clients.heartbeats_processed", "broker_clients.removals.scan_expiry"}) {
+    EXPECT_NE(find_row(comparison, figure), nullptr) << figure;
+  }
+  for (const char* list : {"client_scheduler.per_client[0].route_polls",
+                           "client_scheduler.heartbeats_by_broker[0].attempts",
+                           "client_scheduler.removals[0].f_minus_r_ms",
+                           "broker_clients.per_broker[0].heartbeats_processed"}) {
+    EXPECT_EQ(find_row(comparison, list), nullptr) << list;
+  }
+  EXPECT_TRUE((*find_row(comparison, "client_scheduler.route_poll_delay_max_ms.max"))["changed"]
+                  .get<bool>());
+}
+
 TEST(CompareReport, ARowCarriesBothValuesTheDifferenceAndTheRelativeMove) {
   json b = base_report();
   b["outages"][0]["producers"]["stale_route_ms"]["max"] = 30000;

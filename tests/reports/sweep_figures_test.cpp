@@ -59,6 +59,22 @@ TEST(SweepFigures, MeasuredLeavesCountAndPlacementsDoNot) {
   EXPECT_EQ(record.outages[0]["predicted"]["nameserver_removal_ms"]["max_ms"], 125000);
 }
 
+TEST(SweepFigures, BrokerClientTablesGiveTheirTotalsAndRemovalCountsNotTheirBrokers) {
+  json report = report_with(100000, 110000, 100000, 140000);
+  report["broker_clients"] = {
+      {"brokers", 2},
+      {"heartbeats_processed", 40},
+      {"removals", {{"scan_expiry", 1}, {"channel_close", 2}, {"idle", 0}, {"restart", 3}}},
+      {"scan_expiry_delay_ms", {{"count", 1}, {"max", 120005}}},
+      {"per_broker", json::array({{{"node", "b"}, {"heartbeats_processed", 20}}})}};
+  const auto& f = seed_record_of(report, 0, 1).figures;
+  EXPECT_EQ(f.at("broker_clients.heartbeats_processed"), 40.0);
+  EXPECT_EQ(f.at("broker_clients.removals.scan_expiry"), 1.0);
+  EXPECT_EQ(f.at("broker_clients.removals.restart"), 3.0);
+  EXPECT_EQ(f.at("broker_clients.scan_expiry_delay_ms.max"), 120005.0);
+  EXPECT_EQ(f.count("broker_clients.per_broker[0].heartbeats_processed"), 0u);
+}
+
 double removal_inside(const json& report) {
   return *seed_record_of(report, 0, 1)
               .figures.at("outages[0].within_predicted.nameserver_removal_ms");
