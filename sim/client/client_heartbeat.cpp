@@ -101,8 +101,8 @@ void ProducerModel::Impl::on_heartbeat_done(std::uint64_t token, std::int64_t t_
 void ProducerModel::Impl::fail_heartbeat_fast(std::int64_t t_ms) {
   if (heartbeat.planned.end_ms <= t_ms) return;
   // The broker may have processed it already; only its response is lost.
-  std::optional<std::int64_t> processed = heartbeat.planned.processed_ms;
-  if (processed && *processed > t_ms) processed.reset();
+  std::int64_t processed = heartbeat.planned.processed_ms;
+  if (processed > t_ms) processed = kNotProcessed;
   heartbeat.planned = InvokeResult{t_ms, SendCause::kConnectionReset, /*close=*/false, processed};
   schedule(t_ms, EventKind::kHeartbeatDone, ++heartbeat.token);
 }
@@ -114,7 +114,7 @@ void ProducerModel::Impl::end_heartbeat(std::int64_t t_ms, SendCause cause) {
   observer.on_heartbeat(HeartbeatRecord{client.broker_ids.name(target.broker), core::kMasterId,
                                         client.remoting.address(target.addr), heartbeat.begin_ms,
                                         t_ms, cause, heartbeat.channel,
-                                        heartbeat.planned.processed_ms, heartbeat.planned.close});
+                                        heartbeat.planned.processed(), heartbeat.planned.close});
   ++heartbeat.position;
   send_next_heartbeat(t_ms);
 }

@@ -79,7 +79,10 @@ class NettyRemotingClient {
     std::int64_t end_ms = 0;
     SendCause cause = SendCause::kOk;
     bool close = false;
-    std::optional<std::int64_t> processed_ms = std::nullopt;
+    std::int64_t processed_ms = kNotProcessed;
+    std::optional<std::int64_t> processed() const {
+      return processed_ms == kNotProcessed ? std::nullopt : std::optional(processed_ms);
+    }
   };
   // getAndCreateChannel's channel: `created` when its connect starts now (its end is the
   // owner's to schedule, at channel.connect.at_ms).

@@ -129,12 +129,12 @@ void ProducerModel::Impl::schedule_arrival(Producer& producer, std::uint64_t k) 
   }
   constexpr double kBeyondAnyClockMs = 0x1p62;  // ~146 million years, exact in double and int64
   if (!(offset_ms < kBeyondAnyClockMs - static_cast<double>(start_ms))) return;
-  const Event arrival{start_ms + static_cast<std::int64_t>(offset_ms), next_seq++,
-                      EventKind::kArrival, producer.impl.index};
+  const std::int64_t at_ms = start_ms + static_cast<std::int64_t>(offset_ms);
+  // Built in place: an Event built on the stack and then copied stalled on store forwarding.
   if (producer.impl.index == 0) {
-    next_arrival = arrival;
+    next_arrival = Event{at_ms, next_seq++, EventKind::kArrival, 0};
   } else {
-    events.push(arrival);
+    events.push(Event{at_ms, next_seq++, EventKind::kArrival, producer.impl.index});
   }
 }
 

@@ -392,9 +392,9 @@ Exchange NetworkHistory::exchange(NodeId client, NodeId server, std::uint32_t ep
     if (const auto processed = processed_at(server, epoch, *reached, deadline_ms)) {
       // TCP keeps order: the response, sent before any FIN, arrives first or not at all.
       if (const auto answered = crossing(server, client, *processed, deadline_ms)) {
-        return {ExchangeOutcome::kAnswered, *answered, processed};
+        return {ExchangeOutcome::kAnswered, *answered, *processed};
       }
-      return {ExchangeOutcome::kSilent, deadline_ms, processed};
+      return {ExchangeOutcome::kSilent, deadline_ms, *processed};
     }
     // Died with the request unread in its socket (it was paused): Linux resets such a connection
     // instead of closing it with a FIN; the RST travels as the FIN would.

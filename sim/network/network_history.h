@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -60,12 +61,17 @@ enum class ExchangeOutcome {
   kSilent,    // nothing by the deadline
 };
 
+// Exchange::processed_ms of a request the server did not process by the deadline.
+inline constexpr std::int64_t kNotProcessed = std::numeric_limits<std::int64_t>::min();
+
 struct Exchange {
   ExchangeOutcome outcome = ExchangeOutcome::kSilent;
   std::int64_t at_ms = 0;  // when the client learns it (the deadline for kSilent)
   // When the server processed the request, if it did by the deadline (kAnswered always; kSilent
-  // when only the response was lost or late).
-  std::optional<std::int64_t> processed_ms = std::nullopt;
+  // when only the response was lost or late), else kNotProcessed. A plain value, not an optional:
+  // every send's attempt returns one, and copying a 16-byte optional that was just written in
+  // two stores stalled on store forwarding there (docs/performance.md).
+  std::int64_t processed_ms = kNotProcessed;
 };
 
 // The round trip of a request over one connection while nothing about its two ends or the paths
