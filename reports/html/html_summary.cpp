@@ -65,7 +65,9 @@ std::string sends_rows(const nlohmann::json& sends) {
     }
   }
   return html + row("attempts", number_text(field(sends, "attempts"))) +
-         row("retries that succeeded", number_text(field(sends, "retries_succeeded")));
+         row("retries that succeeded", number_text(field(sends, "retries_succeeded"))) +
+         row("copies stored twice", number_text(field(sends, "duplicates_stored"))) +
+         row("failed, but stored", number_text(field(sends, "failed_but_stored")));
 }
 
 std::string disagreement_rows(const nlohmann::json& disagreement) {

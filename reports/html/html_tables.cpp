@@ -138,6 +138,8 @@ std::string sends_table(const nlohmann::json& outage) {
     }
   }
   html += "<tr><th>retries that succeeded</th>" + count_cell(sends, "retries_succeeded") +
+          "</tr>\n<tr><th>copies stored twice</th>" + count_cell(sends, "duplicates_stored") +
+          "</tr>\n<tr><th>failed, but stored</th>" + count_cell(sends, "failed_but_stored") +
           "</tr>\n<tr><th>latency p50 / p99 / max</th>" +
           cell(std::to_string(field_int(latency, "p50").value_or(0)) + " / " +
                    std::to_string(field_int(latency, "p99").value_or(0)) + " / " +

@@ -117,11 +117,20 @@ std::string recovery_part(const nlohmann::json& outage) {
 }  // namespace
 
 std::string sends_section(const nlohmann::json& sends) {
-  std::vector<std::string> header = {"sends", "ok", "failed", "attempts", "retries succeeded"};
-  std::vector<std::string> row = {
-      number_text(field(sends, "total")), number_text(field(sends, "ok")),
-      number_text(field(field(sends, "failed"), "total")), number_text(field(sends, "attempts")),
-      number_text(field(sends, "retries_succeeded"))};
+  std::vector<std::string> header = {"sends",
+                                     "ok",
+                                     "failed",
+                                     "attempts",
+                                     "retries succeeded",
+                                     "copies stored twice",
+                                     "failed, but stored"};
+  std::vector<std::string> row = {number_text(field(sends, "total")),
+                                  number_text(field(sends, "ok")),
+                                  number_text(field(field(sends, "failed"), "total")),
+                                  number_text(field(sends, "attempts")),
+                                  number_text(field(sends, "retries_succeeded")),
+                                  number_text(field(sends, "duplicates_stored")),
+                                  number_text(field(sends, "failed_but_stored"))};
   const auto& latency = field(sends, "latency_ms");
   if (latency.is_object()) {
     for (const char* key : {"p50", "p99", "max"}) {

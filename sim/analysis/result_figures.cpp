@@ -38,6 +38,8 @@ void add_send_counts(Patterns& out, const std::string& prefix, bool with_totals)
   if (with_totals) {
     out.push_back(prefix + ".total");
     out.push_back(prefix + ".retries_succeeded");
+    out.push_back(prefix + ".duplicates_stored");
+    out.push_back(prefix + ".failed_but_stored");
   }
   add_failures(out, prefix);
 }

@@ -34,7 +34,9 @@ nlohmann::json send_counts_json(const SendCounts& counts) {
           {"ok", counts.by_cause[static_cast<std::size_t>(SendCause::kOk)]},
           {"failed", failed_json(counts.by_cause, counts.failed())},
           {"attempts", counts.attempts},
-          {"retries_succeeded", counts.retries_succeeded}};
+          {"retries_succeeded", counts.retries_succeeded},
+          {"duplicates_stored", counts.duplicates_stored},
+          {"failed_but_stored", counts.failed_but_stored}};
 }
 
 namespace {

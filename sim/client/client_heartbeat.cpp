@@ -101,8 +101,9 @@ void ProducerModel::Impl::on_heartbeat_done(std::uint64_t token, std::int64_t t_
 void ProducerModel::Impl::fail_heartbeat_fast(std::int64_t t_ms) {
   if (heartbeat.planned.end_ms <= t_ms) return;
   // The broker may have processed it already; only its response is lost.
-  std::int64_t processed = heartbeat.planned.processed_ms;
-  if (processed > t_ms) processed = kNotProcessed;
+  const std::int64_t processed = processed_by(heartbeat.planned.processed_ms, t_ms)
+                                     ? heartbeat.planned.processed_ms
+                                     : kNotProcessed;
   heartbeat.planned = InvokeResult{t_ms, SendCause::kConnectionReset, /*close=*/false, processed};
   schedule(t_ms, EventKind::kHeartbeatDone, ++heartbeat.token);
 }

@@ -52,6 +52,7 @@ struct DefaultMQProducerImpl {
     std::int64_t planned_end_ms = 0;
     SendCause planned_cause = SendCause::kOk;
     bool planned_close = false;
+    std::int64_t planned_processed_ms = kNotProcessed;  // when the broker processes the request
     // tryToFindTopicPublishInfo is on its second update, for the default topic TBW102.
     bool query_default = false;
   };

@@ -62,6 +62,7 @@ void ProducerModel::Impl::send_request(SendRef ref, std::uint64_t channel_id, Ch
   const InvokeResult result = client.remoting.invoke_on_channel(
       channel.node, channel.epoch, send.attempt_begin_ms, send.attempt_timeout_ms, t_ms,
       producer.spec.message_size_bytes, &channel.steady);
+  send.planned_processed_ms = result.processed_ms;
   plan(send, channel_id, channel, result.end_ms, result.cause, result.close);
 }
 

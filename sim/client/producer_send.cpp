@@ -125,6 +125,7 @@ void ProducerModel::Impl::start_attempt(SendRef ref, std::int64_t t_ms, std::int
   attempt.start_ms = t_ms;
   attempt.end_ms = t_ms;
   attempt.cause = SendCause::kOk;
+  send.planned_processed_ms = kNotProcessed;
   const std::optional<std::uint32_t> addr = client.find_broker_address_in_publish(send.mq_broker);
   if (!addr) {
     // MQClientException "The broker[...] not exist" (the route refresh it tries first is a no-op
@@ -142,6 +143,7 @@ void ProducerModel::Impl::complete_attempt(SendRef ref, std::int64_t t_ms, SendC
   AttemptRecord& attempt = send.record.attempts.back();
   attempt.end_ms = t_ms;
   attempt.cause = cause;
+  attempt.stored = processed_by(send.planned_processed_ms, t_ms);
   const std::string& broker = send.mq->broker_name;
   const std::int64_t latency = t_ms - send.attempt_begin_ms;
   const bool v4_9 = profile == core::Profile::kV4_9;

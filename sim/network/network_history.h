@@ -74,6 +74,14 @@ struct Exchange {
   std::int64_t processed_ms = kNotProcessed;
 };
 
+// Whether a request whose server processed it at processed_ms (or kNotProcessed) counts as
+// processed for a caller whose call ended at end_ms. A call that ends earlier (failFast on a
+// local close) counts its request unprocessed even though its bytes may still reach the server:
+// the model does not follow a closed channel's data.
+inline bool processed_by(std::int64_t processed_ms, std::int64_t end_ms) {
+  return processed_ms != kNotProcessed && processed_ms <= end_ms;
+}
+
 // The round trip of a request over one connection while nothing about its two ends or the paths
 // between them changes: what NetworkHistory::exchange gives in that case, kept by a caller that
 // makes many requests over one connection (a producer's channel to a broker) so that each costs a

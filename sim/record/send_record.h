@@ -39,6 +39,9 @@ struct AttemptRecord {
   // The reporter's own small id for broker_name (one name, one id, per producer), or kNoBrokerId:
   // an observer may index its per-producer tables by it instead of hashing the name.
   std::uint32_t broker_id = kNoBrokerId;
+  // The broker stored the message: it processed the request by the attempt's end, whatever the
+  // client then learned (a request timeout whose response was late or lost still stored it).
+  bool stored = false;
 };
 
 struct SendRecord {

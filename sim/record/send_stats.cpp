@@ -18,6 +18,10 @@ void SendCounts::add(const SendRecord& record) {
   attempts += static_cast<std::int64_t>(record.attempts.size());
   ++by_cause[static_cast<std::size_t>(record.cause)];
   if (record.cause == SendCause::kOk && record.attempts.size() > 1) ++retries_succeeded;
+  std::int64_t stored = 0;
+  for (const AttemptRecord& attempt : record.attempts) stored += attempt.stored ? 1 : 0;
+  if (stored > 1) duplicates_stored += stored - 1;
+  if (record.cause != SendCause::kOk && stored > 0) ++failed_but_stored;
 }
 
 std::int64_t SendCounts::failed() const {

@@ -27,6 +27,10 @@ struct SendCounts {
   std::int64_t sends = 0;
   std::int64_t attempts = 0;
   std::int64_t retries_succeeded = 0;  // sends that succeeded after a failed attempt
+  // Copies the brokers stored beyond each send's first (a retry after an attempt that was stored
+  // but not answered in time), and failed sends whose message a broker stored all the same.
+  std::int64_t duplicates_stored = 0;
+  std::int64_t failed_but_stored = 0;
   std::array<std::int64_t, kSendCauseCount> by_cause{};  // index: SendCause; kOk counts successes
   void add(const SendRecord& record);
   std::int64_t failed() const;

@@ -3,8 +3,12 @@
 // stale route after TOPIC_NOT_EXIST, and latency fault tolerance per profile (spec 11, 14).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+
 #include "producer_harness.h"
 #include "sim/client/producer_model.h"
+#include "sim/record/send_stats.h"
 
 namespace nssim::sim {
 namespace {
@@ -222,6 +226,66 @@ TEST(ProducerFaults, OneWayPartitionLooksLikeSilenceInEitherDirection) {
     for (const auto& s : failed) {
       EXPECT_EQ(s.cause, SendCause::kSendTimeoutBudget);
       EXPECT_LT(s.start_ms, 20050);
+    }
+  }
+}
+
+// Responses lost (broker -> producer cut): the broker still stores every request that reaches it.
+// A send whose first attempt timed out, or failed fast when that timeout closed the channel, was
+// stored on broker-b; the ones that then succeed on broker-a are stored twice, and the ones that
+// ran out of budget failed but are stored. Connects during the cut never complete, so nothing
+// after the close is stored there. With the cut the other way no request reaches broker-b.
+TEST(ProducerFaults, RequestsThatReachTheBrokerAreStoredWhateverTheClientLearns) {
+  for (auto profile : kProfiles) {
+    for (bool responses_lost : {true, false}) {
+      Harness h(profile);
+      const NodeId b = h.broker["broker-b"];
+      if (responses_lost) {
+        h.net.cut(b, h.producer, kFault);
+        h.net.heal(b, h.producer, 20050);
+      } else {
+        h.net.cut(h.producer, b, kFault);
+        h.net.heal(h.producer, b, 20050);
+      }
+      h.start().advance_to(60000);
+      SendCounts counts;
+      std::int64_t on_b_in_cut = 0;
+      std::int64_t stored_on_b_in_cut = 0;
+      std::int64_t first_on_b = INT64_MAX;
+      std::int64_t last_stored_on_b = INT64_MIN;
+      for (const auto& s : h.recorder.sends) {
+        counts.add(s);
+        for (const auto& a : s.attempts) {
+          if (a.cause == SendCause::kOk) {
+            EXPECT_TRUE(a.stored);
+          }
+          if (a.broker_name != "broker-b" || a.start_ms < kFault || a.start_ms >= 20050) continue;
+          ++on_b_in_cut;
+          first_on_b = std::min(first_on_b, a.start_ms);
+          if (a.stored) {
+            ++stored_on_b_in_cut;
+            last_stored_on_b = std::max(last_stored_on_b, a.start_ms);
+          }
+          if (a.cause == SendCause::kConnectTimeout) {
+            EXPECT_FALSE(a.stored);
+          }
+        }
+      }
+      ASSERT_GT(on_b_in_cut, 0);
+      if (!responses_lost) {
+        EXPECT_EQ(stored_on_b_in_cut, 0);
+        EXPECT_EQ(counts.duplicates_stored, 0);
+        EXPECT_EQ(counts.failed_but_stored, 0);
+        continue;
+      }
+      // Stored: the requests over the open channel up to its first timeout (sendMsgTimeout after
+      // the first send on broker-b in the cut), at most one per send started meanwhile (10/s).
+      EXPECT_GE(stored_on_b_in_cut, 1);
+      EXPECT_LE(stored_on_b_in_cut, 31);
+      EXPECT_LE(last_stored_on_b, first_on_b + 3000);
+      EXPECT_GE(counts.failed_but_stored, 1);  // the first send: its timeout used the budget
+      EXPECT_GE(counts.duplicates_stored, 1);  // failed fast, then stored on broker-a
+      EXPECT_EQ(counts.duplicates_stored + counts.failed_but_stored, stored_on_b_in_cut);
     }
   }
 }
