@@ -52,4 +52,11 @@ struct SendRecord {
   std::vector<AttemptRecord> attempts;
 };
 
+// How many copies of the send's message the brokers stored: its stored attempts.
+inline std::int64_t stored_copies(const SendRecord& record) {
+  std::int64_t stored = 0;
+  for (const AttemptRecord& attempt : record.attempts) stored += attempt.stored ? 1 : 0;
+  return stored;
+}
+
 }  // namespace nssim::sim

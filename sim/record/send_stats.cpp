@@ -13,13 +13,11 @@ bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t 
   return last != nullptr && last->brokers.count(group) != 0;
 }
 
-void SendCounts::add(const SendRecord& record) {
+void SendCounts::add(const SendRecord& record, std::int64_t stored) {
   ++sends;
   attempts += static_cast<std::int64_t>(record.attempts.size());
   ++by_cause[static_cast<std::size_t>(record.cause)];
   if (record.cause == SendCause::kOk && record.attempts.size() > 1) ++retries_succeeded;
-  std::int64_t stored = 0;
-  for (const AttemptRecord& attempt : record.attempts) stored += attempt.stored ? 1 : 0;
   if (stored > 1) duplicates_stored += stored - 1;
   if (record.cause != SendCause::kOk && stored > 0) ++failed_but_stored;
 }
@@ -123,18 +121,19 @@ void SendStats::count_attempt(const AttemptRecord& attempt, std::vector<BrokerAt
 
 void SendStats::on_send(const SendRecord& record, SendCounts& group,
                         std::vector<BrokerAttempts*>& by_id) {
-  totals_.add(record);
-  group.add(record);
+  const std::int64_t stored = stored_copies(record);
+  totals_.add(record, stored);
+  group.add(record, stored);
   for (const auto& attempt : record.attempts) count_attempt(attempt, by_id);
   const std::int64_t second = record.start_ms / 1000;
   if (last_second_ == per_second_.end() || last_second_->first != second) {
     last_second_ = per_second_.try_emplace(second).first;
   }
-  last_second_->second.add(record);
+  last_second_->second.add(record, stored);
   if (record.cause == SendCause::kNoRoute) ++no_route_ends_[record.end_ms];
   for (std::size_t i = 0; i < windows_.size(); ++i) {
     if (record.start_ms >= windows_[i].start_ms && record.start_ms < windows_[i].end_ms) {
-      window_counts_[i].add(record);
+      window_counts_[i].add(record, stored);
       window_latencies_[i].add(record.end_ms - record.start_ms);
     }
   }

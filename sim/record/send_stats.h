@@ -32,7 +32,8 @@ struct SendCounts {
   std::int64_t duplicates_stored = 0;
   std::int64_t failed_but_stored = 0;
   std::array<std::int64_t, kSendCauseCount> by_cause{};  // index: SendCause; kOk counts successes
-  void add(const SendRecord& record);
+  // `stored`: stored_copies(record), counted once by the caller for all the counts it adds to.
+  void add(const SendRecord& record, std::int64_t stored);
   std::int64_t failed() const;
 };
 

@@ -254,7 +254,7 @@ TEST(ProducerFaults, RequestsThatReachTheBrokerAreStoredWhateverTheClientLearns)
       std::int64_t first_on_b = INT64_MAX;
       std::int64_t last_stored_on_b = INT64_MIN;
       for (const auto& s : h.recorder.sends) {
-        counts.add(s);
+        counts.add(s, stored_copies(s));
         for (const auto& a : s.attempts) {
           if (a.cause == SendCause::kOk) {
             EXPECT_TRUE(a.stored);
