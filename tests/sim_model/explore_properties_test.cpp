@@ -30,8 +30,8 @@ json result_with(json faults) {
       {"route_health",
        {{"missing_windows",
          {{{"start_ms", 100000}, {"end_ms", 150000}},
-          {{"start_ms", 200000}, {"end_ms", 243000}},
-          {{"start_ms", 200000}, {"end_ms", 243001}},
+          {{"start_ms", 200000}, {"end_ms", 243500}},
+          {{"start_ms", 200000}, {"end_ms", 243501}},
           {{"start_ms", 200000}, {"end_ms", nullptr}}}}}}};
   for (int s = 0; s < 600; ++s) result["timeseries"].push_back({{"t_s", s}});
   return result;
@@ -56,15 +56,16 @@ TEST(ExploreProperties, CeilingsPerOutageWithAPrediction) {
 }
 
 TEST(ExploreProperties, RestoredAfterTheLastHealPlusRegistrationAndPoll) {
-  // Healed at 210 000: NameServers by 210 000 + 30 000 + 3 000 = 243 000, producers by
-  // 273 000 (second 273). The window that ends at 243 001 is 1 ms late; the open one never ends.
+  // Healed at 210 500: NameServers by 210 500 + 30 000 + 3 000 = 243 500, producers by
+  // 273 500 (second 274, the first that starts after it). The window that ends at 243 501 is
+  // 1 ms late; the open one never ends.
   const auto properties = built_in_properties(result_with(json::array(
-      {{{"at_ms", 100000}, {"duration_ms", 10000}}, {{"at_ms", 200000}, {"duration_ms", 10000}}})));
+      {{{"at_ms", 100000}, {"duration_ms", 10000}}, {{"at_ms", 200000}, {"duration_ms", 10500}}})));
   EXPECT_EQ(sources(properties[2]),
-            (std::vector<std::string>{"timeseries[273].stale_producers == 0",
-                                      "timeseries[273].lost_producers == 0",
-                                      "route_health.missing_windows[2].end_ms <= 243000",
-                                      "route_health.missing_windows[3].end_ms <= 243000"}));
+            (std::vector<std::string>{"timeseries[274].stale_producers == 0",
+                                      "timeseries[274].lost_producers == 0",
+                                      "route_health.missing_windows[2].end_ms <= 243500",
+                                      "route_health.missing_windows[3].end_ms <= 243500"}));
 }
 
 TEST(ExploreProperties, RestoredDoesNotApplyToAFaultThatNeverHeals) {
