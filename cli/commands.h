@@ -44,4 +44,9 @@ void add_compare_command(CLI::App& app, int& exit_code);
 // and `nssim sweep merge DIR...`: distributions over seeds (sweep_command.cpp).
 void add_sweep_command(CLI::App& app, int& exit_code);
 
+// `nssim explore SCENARIO --runs N [-j J] [--out DIR] [--shrink-runs M]`: fault schedules drawn
+// from the scenario's explore block, judged, and what broke a property shrunk to a scenario;
+// exit 1 if a property broke (explore_command.cpp).
+void add_explore_command(CLI::App& app, int& exit_code);
+
 }  // namespace nssim::cli

@@ -110,6 +110,7 @@ StagedFolder StagedFolder::prepare(const std::string& command, const std::string
       if (kept_names.count(name) != 0) continue;
       const bool ours = group_names.count(name) != 0;
       if (ours && entry.is_regular_file(code)) continue;
+      if (group_names.count(name + "/") != 0 && entry.is_directory(code)) continue;
       throw Refusal{"'" + dir_text + "' holds " +
                     (ours ? "a folder or special file named '" : "'") + name + "', which nssim " +
                     command +
@@ -152,7 +153,14 @@ void StagedFolder::commit(const std::vector<NamedContent>& files,
                           const std::vector<StreamedFile*>& streamed) {
   for (const auto& [name, content] : files) {
     check_group_name(name);
-    write_whole_file((fs::path(staging_) / name).string(), content);
+    const fs::path path = fs::path(staging_) / name;
+    if (name.find('/') != std::string::npos) {
+      std::error_code error;
+      fs::create_directories(path.parent_path(), error);
+      if (error)
+        throw Refusal{"cannot create '" + path.parent_path().string() + "': " + error.message()};
+    }
+    write_whole_file(path.string(), content);
   }
   for (StreamedFile* file : streamed) {
     check_group_name(file->name_);
@@ -171,7 +179,9 @@ void StagedFolder::commit(const std::vector<NamedContent>& files,
 void StagedFolder::check_group_name(const std::string& name) const {
   // prepare() let --out hold only these names: a file outside them would make the next command
   // refuse the folder this one wrote.
-  if (group_names_.count(name) == 0) {
+  const std::size_t slash = name.find('/');
+  const std::string entry = slash == std::string::npos ? name : name.substr(0, slash + 1);
+  if (group_names_.count(entry) == 0) {
     throw std::logic_error("'" + name + "' is not a name of the group staged for '" + dir_ + "'");
   }
 }

@@ -32,6 +32,8 @@ class StreamedFile;
 
 class StagedFolder {
  public:
+  // A group name ending in "/" is a folder of the group (explore's counterexamples/): the files
+  // written under it ("counterexamples/x/scenario.json") are the group's.
   // Refuses `dir` (a Refusal naming `command`, the nssim command that writes the group) when it
   // is not a folder, holds an entry outside `group_names` and `kept_names`, is the working
   // folder or one of its ancestors, or the staging folder cannot be made. Creates `dir`'s parent

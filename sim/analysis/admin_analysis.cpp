@@ -13,10 +13,6 @@ namespace nssim::sim {
 
 namespace {
 
-// Java: MQClientInstance#updateTopicRouteInfoFromNameServer asks with mqClientApiTimeout (5.x)
-// or a fixed 3 s (4.9); either way an answer comes within 3 s of the poll.
-constexpr std::int64_t kRouteRequestTimeoutMs = 3000;
-
 // What an admin operation asks producers to do with a group: start or stop publishing to it,
 // for some topics (empty: every topic).
 struct Effect {

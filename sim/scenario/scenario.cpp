@@ -33,6 +33,15 @@ const std::vector<std::string>& sweep_stat_names() {
   return names;
 }
 
+const std::vector<FaultKind>& fault_kinds() {
+  static const std::vector<FaultKind> kinds = [] {
+    std::vector<FaultKind> all;
+    for (const auto& entry : kKindNames) all.push_back(entry.kind);
+    return all;
+  }();
+  return kinds;
+}
+
 const char* fault_kind_name(FaultKind kind) {
   for (const auto& entry : kKindNames) {
     if (entry.kind == kind) return entry.name;

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "nameserver_core/namesrv_config.h"
@@ -140,6 +141,8 @@ enum class FaultKind {
   kUpdateTopic,    // admin: UPDATE_AND_CREATE_TOPIC sent to a group's master (mqadmin updateTopic)
 };
 
+// Every fault kind, in the order messages list them.
+const std::vector<FaultKind>& fault_kinds();
 // The kind as written in scenario files ("kill", "wipeWritePerm"...), and back.
 const char* fault_kind_name(FaultKind kind);
 std::optional<FaultKind> parse_fault_kind(const std::string& text);
@@ -191,6 +194,41 @@ struct SweepSpec {
   std::vector<Expectation> expect;
 };
 
+// An inclusive range of milliseconds, min_ms <= max_ms.
+struct MsRange {
+  std::int64_t min_ms = 0;
+  std::int64_t max_ms = 0;
+};
+
+// How the explore draw writes a target into a fault (the key the fault's own rules take).
+enum class ExploreTargetForm {
+  kNode,         // "node": a NameServer, broker or producer
+  kGroup,        // "group" (or "broker_name" for admin kinds): a broker group
+  kNameServers,  // "nameservers": "all"
+  kSideOnly,     // "brokers", "producers" or a producer set: a partition side only
+};
+
+struct ExploreTarget {
+  std::string name;  // as written
+  ExploreTargetForm form = ExploreTargetForm::kNode;
+  std::vector<std::string> nodes;  // what it stands for, in node order
+  std::vector<FaultKind> kinds;    // the block's kinds that take it, in fault_kinds() order
+};
+
+// The optional "explore" block: the fault space `nssim explore` draws schedules from
+// (scenarios/README.md#explore). Validated by the loader; drawn by sim/scenario/explore_draw.h.
+struct ExploreSpec {
+  std::vector<std::pair<FaultKind, double>> kinds;  // weight > 0, in fault_kinds() order
+  std::vector<ExploreTarget> targets;               // in file order
+  std::int64_t min_faults = 1;
+  std::int64_t max_faults = 1;
+  std::int64_t max_overlap = 1;  // faults with a duration running at one instant
+  MsRange at;
+  MsRange duration;
+  double min_latency_ms = 0.0;  // latency faults' new access-link latency
+  double max_latency_ms = 0.0;
+};
+
 struct Scenario {
   std::string file;  // where it was loaded from, for messages
   // The --set overrides it was loaded with, in order: with file, profile and seed, what repeats
@@ -208,6 +246,7 @@ struct Scenario {
   std::vector<FaultSpec> faults;  // sorted by at_ms, stable
   std::vector<Expectation> expect;
   std::optional<SweepSpec> sweep;
+  std::optional<ExploreSpec> explore;
 };
 
 // Upstream defaults of each profile (4.9: registerBrokerTimeoutMills 6000; 5.x: 24000). The

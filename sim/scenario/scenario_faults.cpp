@@ -8,29 +8,6 @@
 
 namespace nssim::sim::detail {
 
-namespace {
-
-constexpr double kMaxFaultLatencyMs = 600000.0;
-
-const std::vector<std::string> kAllFaultKeys = {
-    "kind",  "at_ms",         "duration_ms",    "node",
-    "group", "nameservers",   "nameserver",     "from",
-    "to",    "one_way",       "latency_ms",     "broker_name",
-    "topic", "readQueueNums", "writeQueueNums", "perm"};
-const std::vector<std::string> kTargetKeys = {"node", "group", "nameserver", "nameservers"};
-
-enum class Role { kNameServer, kBroker, kProducer };
-
-// Every name a fault may use, resolved to nodes in the canonical node order.
-struct Directory {
-  std::vector<std::string> nodes;
-  std::map<std::string, std::size_t> position;
-  std::map<std::string, Role> role;
-  std::map<std::string, std::vector<std::string>> groups;         // broker group -> its brokers
-  std::map<std::string, std::vector<std::string>> producer_sets;  // name_prefix -> producers
-  std::vector<std::string> nameservers;
-};
-
 Directory make_directory(const Scenario& s) {
   Directory d;
   d.nameservers = nameserver_names(s);
@@ -65,6 +42,41 @@ bool is_admin_kind(FaultKind kind) {
          kind == FaultKind::kUpdateTopic;
 }
 
+std::vector<std::string> resolve_side_entry(const std::string& name, const Directory& d) {
+  if (name == "nameservers") return d.nameservers;
+  if (name == "brokers" || name == "producers") {
+    const Role wanted = name == "brokers" ? Role::kBroker : Role::kProducer;
+    std::vector<std::string> nodes;
+    for (const auto& node : d.nodes) {
+      if (d.role.at(node) == wanted) nodes.push_back(node);
+    }
+    return nodes;
+  }
+  if (auto group = d.groups.find(name); group != d.groups.end()) return group->second;
+  if (auto set = d.producer_sets.find(name); set != d.producer_sets.end()) return set->second;
+  if (d.role.count(name) != 0) return {name};
+  return {};
+}
+
+std::string unknown_kind_message(const std::string& text) {
+  std::vector<std::string> kinds;
+  for (FaultKind kind : fault_kinds()) kinds.emplace_back(fault_kind_name(kind));
+  const auto near = closest_name(text, kinds);
+  return "unknown kind " + quote(text) +
+         (near ? " (did you mean " + *near + "?)"
+               : " (expected kill, poweroff, shutdown, pause, partition, latency, "
+                 "wipeWritePerm, addWritePerm or updateTopic)");
+}
+
+namespace {
+
+const std::vector<std::string> kAllFaultKeys = {
+    "kind",  "at_ms",         "duration_ms",    "node",
+    "group", "nameservers",   "nameserver",     "from",
+    "to",    "one_way",       "latency_ms",     "broker_name",
+    "topic", "readQueueNums", "writeQueueNums", "perm"};
+const std::vector<std::string> kTargetKeys = {"node", "group", "nameserver", "nameservers"};
+
 std::vector<std::string> allowed_keys(FaultKind kind) {
   std::vector<std::string> keys = {"kind", "at_ms"};
   auto add = [&keys](std::initializer_list<const char*> more) {
@@ -83,18 +95,7 @@ std::vector<std::string> allowed_keys(FaultKind kind) {
 FaultKind read_kind(const Obj& f) {
   const std::string text = f.required_string("kind");
   if (auto kind = parse_fault_kind(text)) return *kind;
-  std::vector<std::string> kinds;
-  for (FaultKind k :
-       {FaultKind::kKill, FaultKind::kPoweroff, FaultKind::kShutdown, FaultKind::kPause,
-        FaultKind::kPartition, FaultKind::kLatency, FaultKind::kWipeWritePerm,
-        FaultKind::kAddWritePerm, FaultKind::kUpdateTopic}) {
-    kinds.emplace_back(fault_kind_name(k));
-  }
-  const auto near = closest_name(text, kinds);
-  f.fail_at("kind", "unknown kind " + quote(text) +
-                        (near ? " (did you mean " + *near + "?)"
-                              : " (expected kill, poweroff, shutdown, pause, partition, latency, "
-                                "wipeWritePerm, addWritePerm or updateTopic)"));
+  f.fail_at("kind", unknown_kind_message(text));
 }
 
 void check_keys(const Obj& f, FaultKind kind) {
@@ -155,22 +156,6 @@ std::vector<std::string> read_target(const Obj& f, FaultKind kind, const Directo
                        " acts on NameServers and brokers");
   }
   return {name};
-}
-
-std::vector<std::string> resolve_side_entry(const std::string& name, const Directory& d) {
-  if (name == "nameservers") return d.nameservers;
-  if (name == "brokers" || name == "producers") {
-    const Role wanted = name == "brokers" ? Role::kBroker : Role::kProducer;
-    std::vector<std::string> nodes;
-    for (const auto& node : d.nodes) {
-      if (d.role.at(node) == wanted) nodes.push_back(node);
-    }
-    return nodes;
-  }
-  if (auto group = d.groups.find(name); group != d.groups.end()) return group->second;
-  if (auto set = d.producer_sets.find(name); set != d.producer_sets.end()) return set->second;
-  if (d.role.count(name) != 0) return {name};
-  return {};
 }
 
 std::vector<std::string> read_side(const Obj& f, std::string_view key, const Directory& d) {

@@ -382,7 +382,7 @@ Scenario parse_scenario(const std::string& json_text, const std::string& file_la
   s.set = options.set;
   const Obj root(s.file, document, "");
   root.allow({"$schema", "name", "description", "profile", "seed", "duration_ms", "nameservers",
-              "broker_groups", "topics", "producers", "faults", "expect", "sweep"});
+              "broker_groups", "topics", "producers", "faults", "expect", "sweep", "explore"});
   read_name(root, s);
   s.description = root.string("description", "");
   s.profile = read_profile(root, options);
@@ -397,6 +397,7 @@ Scenario parse_scenario(const std::string& json_text, const std::string& file_la
   read_producers(root, s, nodes);
   detail::read_faults(root, s);
   detail::read_expectations(root, s);
+  detail::read_explore(root, s);
   return s;
 }
 
