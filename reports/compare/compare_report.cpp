@@ -201,6 +201,16 @@ json route_health_figures(const json& report) {
   return health;
 }
 
+// A load section's figures: the brokers' list is items, the bucket how they were counted.
+json load_figures(const json& report, const char* key) {
+  json load = member(report, key);
+  if (load.is_object()) {
+    load.erase("per_broker");
+    load.erase("bucket_ms");
+  }
+  return load;
+}
+
 }  // namespace
 
 json build_comparison(const json& a, const json& b, const std::string& label_a,
@@ -213,6 +223,10 @@ json build_comparison(const json& a, const json& b, const std::string& label_a,
   }
   // Route health's statistics; its window lists are items, not figures.
   collect_rows(route_health_figures(a), route_health_figures(b), "route_health", whole_run);
+  collect_rows(load_figures(a, "nameserver_load"), load_figures(b, "nameserver_load"),
+               "nameserver_load", whole_run);
+  collect_rows(load_figures(a, "broker_load"), load_figures(b, "broker_load"), "broker_load",
+               whole_run);
   json sections = json::array();
   sections.push_back({{"title", "whole run"}, {"prefix", ""}, {"figures", whole_run}});
   for (auto& section : outage_sections(a, b, notes)) sections.push_back(std::move(section));
