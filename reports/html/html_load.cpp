@@ -9,11 +9,6 @@ namespace nssim::reports::html {
 
 namespace server_load {  // named: a unity batch shares file scope
 
-std::string count_cell(const nlohmann::json& object, const char* key) {
-  const auto value = field_int(object, key);
-  return "<td class=\"num\">" + (value ? std::to_string(*value) : "\u2014") + "</td>";
-}
-
 std::string rate_cell(const nlohmann::json& object, const char* key) {
   return "<td class=\"num\">" + html_escape(rate_text(field(object, key))) + "</td>";
 }

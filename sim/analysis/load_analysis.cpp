@@ -2,6 +2,7 @@
 #include "sim/analysis/load_analysis.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -13,6 +14,12 @@ namespace nssim::sim {
 namespace {
 
 using nlohmann::json;
+
+// A mean rounded to 3 decimals, as sweeps write figures (reports' figure_json), so a sweep's
+// per-seed figures equal run's result.json.
+double rate(std::int64_t count, double seconds) {
+  return seconds > 0 ? std::round(static_cast<double>(count) / seconds * 1000.0) / 1000.0 : 0.0;
+}
 
 // The run's length in seconds, the divisor of every mean.
 double run_seconds(std::int64_t end_ms) { return static_cast<double>(end_ms) / 1000.0; }
@@ -33,9 +40,7 @@ json load_json(const std::vector<std::int64_t>& buckets, std::int64_t end_ms) {
     peak = std::max(peak, buckets[k]);
   }
   const double seconds = run_seconds(end_ms);
-  return {{"total", total},
-          {"mean_per_s", seconds > 0 ? static_cast<double>(total) / seconds : 0.0},
-          {"peak_per_s", peak}};
+  return {{"total", total}, {"mean_per_s", rate(total, seconds)}, {"peak_per_s", peak}};
 }
 
 std::string code_key(int code) {
@@ -108,9 +113,7 @@ json broker_load_json(const Topology& topology, const NameServerRequests& reques
     }
   }
   const double seconds = run_seconds(end_ms);
-  const auto per_s = [seconds](std::int64_t count) {
-    return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
-  };
+  const auto per_s = [seconds](std::int64_t count) { return rate(count, seconds); };
   std::vector<const BrokerLoad*> listed;
   std::int64_t registrations = 0, heartbeats = 0, max_registrations = 0, max_heartbeats = 0;
   for (const auto& [id, load] : brokers) {

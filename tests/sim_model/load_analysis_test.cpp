@@ -41,7 +41,7 @@ TEST(LoadAnalysis, RequestsFallIntoOneSecondBucketsBeforeTheEnd) {
   const auto& routes = ns0["by_code"]["GET_ROUTEINFO_BY_TOPIC"];
   EXPECT_EQ(routes["total"], 3);
   EXPECT_EQ(routes["peak_per_s"], 2);
-  EXPECT_DOUBLE_EQ(routes["mean_per_s"].get<double>(), 3.0 / 4.0);
+  EXPECT_DOUBLE_EQ(routes["mean_per_s"].get<double>(), 0.75);
   // A NameServer that served nothing is listed with zeros.
   EXPECT_EQ(load["per_nameserver"]["ns-1"]["total"], 0);
   EXPECT_EQ(load["max_per_nameserver"]["peak_per_s"], 3);
