@@ -1,6 +1,7 @@
 // File: field (see report_field.h).
 #include "reports/report_field.h"
 
+#include <charconv>
 #include <cmath>
 
 namespace nssim::reports {
@@ -24,6 +25,14 @@ std::optional<std::int64_t> field_int(const nlohmann::json& object, std::string_
     return static_cast<std::int64_t>(std::llround(value.get<double>()));
   }
   return std::nullopt;
+}
+
+std::string rate_text(const nlohmann::json& per_s) {
+  if (!per_s.is_number()) return "n/a";
+  char digits[32];
+  const auto end = std::to_chars(digits, digits + sizeof digits, per_s.get<double>(),
+                                 std::chars_format::fixed, 2);
+  return std::string(digits, end.ptr) + "/s";
 }
 
 std::string outage_prefix(std::size_t index) { return "outages[" + std::to_string(index) + "]."; }

@@ -22,6 +22,10 @@ std::optional<std::int64_t> field_int(const nlohmann::json& object, std::string_
 // "outages[2].", the prefix of outage `index`'s figures in result.json, sweep.json and compare.
 std::string outage_prefix(std::size_t index);
 
+// A rate of requests per second as every report writes it, two decimals: 0.1 -> "0.10/s";
+// "n/a" for null or anything not a number.
+std::string rate_text(const nlohmann::json& per_s);
+
 // A value as plain text (JUnit's attributes and messages): a string as it is, null as "n/a",
 // anything else as JSON text.
 std::string plain_text(const nlohmann::json& value);

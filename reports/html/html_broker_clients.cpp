@@ -7,12 +7,12 @@
 
 namespace nssim::reports::html {
 
-namespace broker_client_tables {  // named: a unity batch shares file scope
-
-std::string number_cell(const nlohmann::json& object, const char* key) {
+std::string count_cell(const nlohmann::json& object, const char* key) {
   const auto value = field_int(object, key);
   return "<td class=\"num\">" + (value ? std::to_string(*value) : "\u2014") + "</td>";
 }
+
+namespace broker_client_tables {  // named: a unity batch shares file scope
 
 std::string span_text(const nlohmann::json& object, const char* key) {
   const auto ms = field_int(object, key);
@@ -42,10 +42,10 @@ std::string render_broker_clients(const nlohmann::json& report) {
   for (const auto& broker : field(brokers, "per_broker")) {
     const auto& removals = field(broker, "removals");
     html += "<tr><td>" + html_escape(field_string(broker, "node")) + "</td>" +
-            number_cell(broker, "heartbeats_processed") +
-            number_cell(broker, "producer_channels_at_end") + number_cell(removals, "scan_expiry") +
-            number_cell(removals, "channel_close") + number_cell(removals, "idle") +
-            number_cell(removals, "restart") + "</tr>\n";
+            count_cell(broker, "heartbeats_processed") +
+            count_cell(broker, "producer_channels_at_end") + count_cell(removals, "scan_expiry") +
+            count_cell(removals, "channel_close") + count_cell(removals, "idle") +
+            count_cell(removals, "restart") + "</tr>\n";
   }
   return html + "</table>\n";
 }

@@ -85,6 +85,9 @@ std::string render_page(const nlohmann::json& report) {
     html += "<section id=\"broker-clients\">\n<h2>Broker client tables</h2>\n" + brokers +
             "</section>\n";
   }
+  if (const std::string load = render_server_load(report); !load.empty()) {
+    html += "<section id=\"server-load\">\n<h2>Server load</h2>\n" + load + "</section>\n";
+  }
   html += "<section id=\"expectations\">\n<h2>Expectations</h2>\n" + render_expectations(report) +
           "</section>\n";
   html += "<section id=\"run\">\n<h2>Run</h2>\n" + render_run_summary(report) + "</section>\n";

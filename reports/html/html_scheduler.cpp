@@ -16,11 +16,6 @@ constexpr std::size_t kListedClients = 20;
 
 std::string text_cell(const std::string& text) { return "<td>" + html_escape(text) + "</td>"; }
 
-std::string count_cell(const nlohmann::json& object, const char* key) {
-  const auto value = field_int(object, key);
-  return "<td class=\"num\">" + (value ? std::to_string(*value) : "\u2014") + "</td>";
-}
-
 std::string span_cell(const nlohmann::json& object, const char* key) {
   const auto ms = field_int(object, key);
   return "<td class=\"num\">" + (ms ? format_span(*ms) : "\u2014") + "</td>";

@@ -40,6 +40,15 @@ std::string render_route_health(const nlohmann::json& report);
 // heartbeats per broker address, F - R per broker removal; empty when the report has no
 // client_scheduler.
 std::string render_client_scheduler(const nlohmann::json& report);
+// A table cell with the integer member `key` of `object`, a dash when it has none; the one copy
+// every table of the page uses (html_broker_clients.cpp).
+std::string count_cell(const nlohmann::json& object, const char* key);
+
+// html_load.cpp: what the run asked of its servers: per NameServer and request code the requests
+// served (total, mean and peak per second), and per broker its registrations and heartbeats;
+// empty when the report has no nameserver_load.
+std::string render_server_load(const nlohmann::json& report);
+
 // html_broker_clients.cpp: the brokers' producer tables: heartbeats, channels at the end and
 // removals by cause per broker; empty when the report has no broker_clients.
 std::string render_broker_clients(const nlohmann::json& report);

@@ -21,11 +21,6 @@ std::string ms_cell(const nlohmann::json& object, const char* key) {
   return ms ? cell(format_seconds(*ms), "num") : cell("\u2014", "num");
 }
 
-std::string count_cell(const nlohmann::json& object, const char* key) {
-  const auto count = field_int(object, key);
-  return cell(count ? std::to_string(*count) : "\u2014", "num");
-}
-
 std::string predicted_text(const nlohmann::json& outage, const char* key) {
   const auto& bounds = field(field(outage, "predicted"), key);
   const auto min_ms = field_int(bounds, "min_ms");

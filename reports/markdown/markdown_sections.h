@@ -34,6 +34,11 @@ std::string client_scheduler_section(const nlohmann::json& scheduler);
 // channels at the end and removals by cause; empty when the report has no broker_clients.
 std::string broker_clients_section(const nlohmann::json& brokers);
 
+// markdown_load.cpp: "## Server load": per NameServer and request code the requests served (total,
+// mean and peak per second), then per broker its registrations and heartbeats; empty when the
+// report has no nameserver_load.
+std::string server_load_section(const nlohmann::json& nameservers, const nlohmann::json& brokers);
+
 // "## Admin operations" with one row per admin[] entry; empty when the run had none.
 std::string admin_section(const nlohmann::json& admin);
 

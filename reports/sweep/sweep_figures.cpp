@@ -19,9 +19,9 @@ const std::set<std::string> kSkippedSubtrees = {
     "per_producer", "intervals",     "predicted",       "never_reasons", "by_cause",
     "end_causes",   "route_windows", "missing_windows", "per_client",    "heartbeats_by_broker",
     "removals",     "per_broker"};
-// Leaves that say where the run placed something, not what it measured.
-const std::set<std::string> kPlacementLeaves = {"fault", "start_ms",      "end_ms",
-                                                "at_ms", "dropped_at_ms", "back_at_ms"};
+// Leaves that say where the run placed something, or how it was measured, not what it measured.
+const std::set<std::string> kPlacementLeaves = {"fault",         "start_ms",   "end_ms",   "at_ms",
+                                                "dropped_at_ms", "back_at_ms", "bucket_ms"};
 
 void flatten(const json& node, const std::string& path, const std::string& key,
              std::map<std::string, std::optional<double>>& figures) {
@@ -131,8 +131,9 @@ SeedRecord seed_record_of(const json& report, std::size_t point, std::uint64_t s
   record.seed = seed;
   const auto& verdict = field(report, "verdict");
   record.verdict = verdict.is_string() ? verdict.get<std::string>() : "no_expectations";
-  for (const char* root : {"sends", "sends_by_broker", "sends_by_producer_group",
-                           "nameserver_disagreement", "route_health", "admin"}) {
+  for (const char* root :
+       {"sends", "sends_by_broker", "sends_by_producer_group", "nameserver_disagreement",
+        "route_health", "admin", "nameserver_load", "broker_load"}) {
     flatten(field(report, root), root, root, record.figures);
   }
   // Only runs whose clients reported a scheduler have the section (analysis' client_scheduler).

@@ -90,6 +90,31 @@ void add_broker_clients(Patterns& out, const std::string& prefix) {
   add_distribution(out, prefix + ".scan_expiry_delay_ms");
 }
 
+// What the run asked of its servers (load_analysis.h).
+void add_load(Patterns& out) {
+  const auto add_rates = [&out](const std::string& at) {
+    for (const char* figure : {"total", "mean_per_s", "peak_per_s"})
+      out.push_back(at + "." + figure);
+  };
+  out.push_back("nameserver_load.bucket_ms");
+  for (const std::string& at :
+       {std::string("nameserver_load"), std::string("nameserver_load.per_nameserver.*")}) {
+    add_rates(at);
+    add_rates(at + ".by_code.*");
+  }
+  out.push_back("nameserver_load.max_per_nameserver.mean_per_s");
+  out.push_back("nameserver_load.max_per_nameserver.peak_per_s");
+  for (const char* figure :
+       {"brokers", "registrations", "heartbeats_processed", "max_per_broker.registrations_per_s",
+        "max_per_broker.heartbeats_per_s"}) {
+    out.push_back(std::string("broker_load.") + figure);
+  }
+  for (const char* figure :
+       {"registrations", "registrations_per_s", "heartbeats_processed", "heartbeats_per_s"}) {
+    out.push_back(std::string("broker_load.per_broker[].") + figure);
+  }
+}
+
 Patterns build_patterns() {
   Patterns out = {"scenario.duration_ms",
                   "scenario.seed",
@@ -174,6 +199,7 @@ Patterns build_patterns() {
   add_route_health(out, "outages[].route_health");
   add_client_scheduler(out, "client_scheduler");
   add_broker_clients(out, "broker_clients");
+  add_load(out);
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -11,6 +11,7 @@
 #include "sim/analysis/broker_clients_analysis.h"
 #include "sim/analysis/client_scheduler_analysis.h"
 #include "sim/analysis/distribution.h"
+#include "sim/analysis/load_analysis.h"
 #include "sim/analysis/outage_analysis.h"
 #include "sim/analysis/restart_analysis.h"
 #include "sim/analysis/route_health.h"
@@ -257,6 +258,10 @@ nlohmann::json analyze_run(const Scenario& scenario, const WorldRecord& record) 
   if (auto brokers = broker_clients_json(topology, events, network, sends, scenario.duration_ms)) {
     result["broker_clients"] = std::move(*brokers);
   }
+  result["nameserver_load"] =
+      nameserver_load_json(topology, record.nameserver_requests, scenario.duration_ms);
+  result["broker_load"] =
+      broker_load_json(topology, record.nameserver_requests, sends, scenario.duration_ms);
   result["timeseries"] =
       timeseries_json(sends, producers_per_second(health, RouteWindowKind::kStale),
                       producers_per_second(health, RouteWindowKind::kLost));

@@ -184,10 +184,13 @@ void ProducerModel::Impl::plan_query(const InvokeResult& result) {
   schedule(result.end_ms, EventKind::kQueryDone);
 }
 
-// The query as trace.jsonl shows it: the NameServer asked last, when the call began, how it ended.
+// The query as trace.jsonl shows it: the NameServer asked last, when the call began, how it ended;
+// and, when it was answered, when that NameServer served it.
 RouteQuery ProducerModel::Impl::traced_query(std::string outcome) const {
-  return RouteQuery{network.name(client.route_call.nameserver), client.route_call.begin_ms,
-                    std::move(outcome)};
+  const RouteCall& call = client.route_call;
+  std::optional<std::int64_t> served;
+  if (call.planned.cause == SendCause::kOk) served = call.processed_ms;
+  return RouteQuery{network.name(call.nameserver), call.begin_ms, std::move(outcome), served};
 }
 
 // The request ended: apply the answer, release lockNamesrv, and go on with the caller: the rest of

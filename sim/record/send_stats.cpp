@@ -1,6 +1,8 @@
 // File: SendStats (see send_stats.h).
 #include "sim/record/send_stats.h"
 
+#include "nameserver_core/remoting.h"
+
 namespace nssim::sim {
 
 bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t t_ms,
@@ -50,6 +52,10 @@ class SendStats::Observer : public ProducerObserver {
     stats_.publish_changes_[producer_][topic].push_back(PublishChange{t_ms, brokers});
   }
   void on_route_update(const RouteUpdate& update) override {
+    if (stats_.requests_ != nullptr && update.query.served_ms) {
+      stats_.requests_->add(update.query.nameserver, core::request_code::kGetRouteinfoByTopic,
+                            *update.query.served_ms);
+    }
     if (trace_ != nullptr) trace_->on_route_update(trace_handle_, update);
   }
   void on_scheduled_run(const ScheduledRun& run) override { schedule().add(run); }
@@ -72,9 +78,11 @@ class SendStats::Observer : public ProducerObserver {
   ClientSchedule* schedule_ = nullptr;  // this producer's entry in stats_.schedules_, once met
 };
 
-SendStats::SendStats(std::vector<TimeWindow> windows, TraceSink* trace)
+SendStats::SendStats(std::vector<TimeWindow> windows, TraceSink* trace,
+                     NameServerRequests* requests)
     : windows_(std::move(windows)),
       trace_(trace),
+      requests_(requests),
       window_counts_(windows_.size()),
       window_latencies_(windows_.size()) {}
 

@@ -17,6 +17,7 @@
 
 #include "sim/record/client_schedule.h"
 #include "sim/record/latency_histogram.h"
+#include "sim/record/nameserver_requests.h"
 #include "sim/record/producer_observer.h"
 #include "sim/record/send_record.h"
 #include "sim/record/trace_sink.h"
@@ -62,8 +63,10 @@ bool publish_info_holds(const std::vector<PublishChange>& changes, std::int64_t 
 
 class SendStats {
  public:
-  // `trace` (may be null: no trace) also receives every report of every producer.
-  explicit SendStats(std::vector<TimeWindow> windows, TraceSink* trace = nullptr);
+  // `trace` (may be null: no trace) also receives every report of every producer; `requests`
+  // (may be null: not counted) every route query a NameServer answered, as GET_ROUTEINFO_BY_TOPIC.
+  explicit SendStats(std::vector<TimeWindow> windows, TraceSink* trace = nullptr,
+                     NameServerRequests* requests = nullptr);
   ~SendStats();
   SendStats(const SendStats&) = delete;
   SendStats& operator=(const SendStats&) = delete;
@@ -109,6 +112,7 @@ class SendStats {
 
   std::vector<TimeWindow> windows_;
   TraceSink* trace_;
+  NameServerRequests* requests_;
   SendCounts totals_;
   std::map<std::int64_t, SendCounts> per_second_;
   // The entry the last send went to: sends come in runs of one producer's evaluation window, so

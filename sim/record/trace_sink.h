@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@ struct RouteQuery {
   // "ok", "topic_not_exist", or why the call got none (send_record.h send_cause_name:
   // connect_timeout, connect_refused, request_timeout, connection_reset).
   std::string outcome;
+  // When the NameServer processed the request, for an answered one (ok, topic_not_exist).
+  std::optional<std::int64_t> served_ms = std::nullopt;
 };
 
 // A route query as the producer model applied it at answered_ms.

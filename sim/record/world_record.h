@@ -8,6 +8,7 @@
 
 #include "sim/network/network_history.h"
 #include "sim/record/event_log.h"
+#include "sim/record/nameserver_requests.h"
 #include "sim/record/send_stats.h"
 #include "sim/scenario/topology.h"
 
@@ -21,6 +22,8 @@ struct WorldRecord {
   // analysis judges route health by it (NodeId = index into topology.nodes).
   std::unique_ptr<NetworkHistory> network;
   std::int64_t end_ms = 0;  // the scenario's end; the simulation ran on to flush in-flight sends
+  // What each NameServer served, by request code and second (sends counts the route queries).
+  NameServerRequests nameserver_requests;
 };
 
 }  // namespace nssim::sim

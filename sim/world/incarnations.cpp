@@ -52,7 +52,8 @@ void Incarnations::start(NodeId node) {
     case NodeRole::kNameServer:
       actor = std::make_unique<NameServerActor>(
           net_, node, epoch, scenario_.profile, scenario_.nameservers,
-          kv_[static_cast<std::size_t>(node)], routes_, info.name, record_.log);
+          kv_[static_cast<std::size_t>(node)], routes_, info.name, record_.log,
+          record_.nameserver_requests);
       break;
     case NodeRole::kBroker: {
       const auto& group = scenario_.broker_groups[info.group];

@@ -27,12 +27,14 @@ std::uint64_t response_size_bytes(const core::RemotingResponse& response) {
 
 NameServerActor::NameServerActor(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
                                  const NameServerSpec& spec, const core::KvConfigManager& kv,
-                                 RouteHistory& routes, std::string node_name, EventLog& log)
+                                 RouteHistory& routes, std::string node_name, EventLog& log,
+                                 NameServerRequests& requests)
     : NodeActor(net, self, epoch),
       profile_(profile),
       spec_(spec),
       node_name_(std::move(node_name)),
       log_(log),
+      requests_(requests),
       server_(std::make_unique<core::NameServer>(profile, spec.config, now_ms())),
       routes_(routes, self, profile) {
   server_->kv_config_manager() = kv;
@@ -87,6 +89,7 @@ void NameServerActor::on_request(const Envelope& envelope) {
   if (created) watch_idle(envelope.conn);
 
   const int code = envelope.request->code;
+  requests_.add(node_name_, code, now, net_.history().name(envelope.from));
   routes_.touch_request(*envelope.request, *server_);
   view_.touch_request(*envelope.request);
   auto response = server_->process(*envelope.request, core::ConnectionId{envelope.conn}, now);
@@ -143,6 +146,7 @@ void NameServerActor::close_channel(std::uint64_t conn, core::RemovalPath path) 
 }
 
 void NameServerActor::admin(const core::RemotingRequest& request) {
+  requests_.add(node_name_, request.code, now_ms());
   routes_.touch_request(request, *server_);
   view_.touch_request(request);
   const auto response = server_->process(request, core::ConnectionId{0}, now_ms());

@@ -16,6 +16,7 @@
 #include "sim/nameserver/route_recorder.h"
 #include "sim/nameserver/route_view_recorder.h"
 #include "sim/record/event_log.h"
+#include "sim/record/nameserver_requests.h"
 #include "sim/scenario/scenario.h"
 #include "sim/world/node_actor.h"
 
@@ -27,7 +28,7 @@ class NameServerActor : public NodeActor {
   // restarts); route tables always start empty. `routes` receives this incarnation's answers.
   NameServerActor(Net& net, NodeId self, std::uint32_t epoch, core::Profile profile,
                   const NameServerSpec& spec, const core::KvConfigManager& kv, RouteHistory& routes,
-                  std::string node_name, EventLog& log);
+                  std::string node_name, EventLog& log, NameServerRequests& requests);
 
   // An admin request (mqadmin) handled at once, as if from a local tool.
   void admin(const core::RemotingRequest& request);
@@ -53,6 +54,7 @@ class NameServerActor : public NodeActor {
   const NameServerSpec& spec_;
   std::string node_name_;
   EventLog& log_;
+  NameServerRequests& requests_;  // every request this NameServer processes, counted
   std::unique_ptr<core::NameServer> server_;
   RouteRecorder routes_;
   std::map<std::uint64_t, ChannelState> channels_;

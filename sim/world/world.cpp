@@ -51,7 +51,8 @@ constexpr std::size_t kGuardedActorsMax = 20000;
 WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
   WorldRecord record;
   record.topology = build_topology(scenario);
-  record.sends = std::make_unique<SendStats>(fault_windows(scenario), trace);
+  record.sends =
+      std::make_unique<SendStats>(fault_windows(scenario), trace, &record.nameserver_requests);
   record.end_ms = scenario.duration_ms;
 
   xbt_log_control_set("root.thres:critical");

@@ -111,7 +111,8 @@ struct HandMadeRun {
                        {},
                        std::make_unique<SendStats>(windows),
                        std::make_unique<NetworkHistory>(network),
-                       scenario.duration_ms};
+                       scenario.duration_ms,
+                       {}};
     for (const Event& e : events) record.log.add(e.t_ms, e.node, e.kind, e.fields);
     return analyze_run(scenario, record);
   }

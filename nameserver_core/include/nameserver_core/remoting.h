@@ -42,6 +42,61 @@ inline constexpr int kGetBrokerMemberGroup = 901;  // 5.x
 inline constexpr int kBrokerHeartbeat = 904;       // 5.x
 }  // namespace request_code
 
+// The RequestCode field name of `code` ("GET_ROUTEINFO_BY_TOPIC"), or nullptr for a code not
+// listed above. Reports name the NameServer's load by it.
+constexpr const char* request_code_name(int code) {
+  switch (code) {
+    case request_code::kPutKvConfig:
+      return "PUT_KV_CONFIG";
+    case request_code::kGetKvConfig:
+      return "GET_KV_CONFIG";
+    case request_code::kDeleteKvConfig:
+      return "DELETE_KV_CONFIG";
+    case request_code::kRegisterBroker:
+      return "REGISTER_BROKER";
+    case request_code::kUnregisterBroker:
+      return "UNREGISTER_BROKER";
+    case request_code::kGetRouteinfoByTopic:
+      return "GET_ROUTEINFO_BY_TOPIC";
+    case request_code::kGetBrokerClusterInfo:
+      return "GET_BROKER_CLUSTER_INFO";
+    case request_code::kWipeWritePermOfBroker:
+      return "WIPE_WRITE_PERM_OF_BROKER";
+    case request_code::kGetAllTopicListFromNameserver:
+      return "GET_ALL_TOPIC_LIST_FROM_NAMESERVER";
+    case request_code::kDeleteTopicInNamesrv:
+      return "DELETE_TOPIC_IN_NAMESRV";
+    case request_code::kRegisterTopicInNamesrv:
+      return "REGISTER_TOPIC_IN_NAMESRV";
+    case request_code::kGetKvlistByNamespace:
+      return "GET_KVLIST_BY_NAMESPACE";
+    case request_code::kGetTopicsByCluster:
+      return "GET_TOPICS_BY_CLUSTER";
+    case request_code::kGetSystemTopicListFromNs:
+      return "GET_SYSTEM_TOPIC_LIST_FROM_NS";
+    case request_code::kGetUnitTopicList:
+      return "GET_UNIT_TOPIC_LIST";
+    case request_code::kGetHasUnitSubTopicList:
+      return "GET_HAS_UNIT_SUB_TOPIC_LIST";
+    case request_code::kGetHasUnitSubUnunitTopicList:
+      return "GET_HAS_UNIT_SUB_UNUNIT_TOPIC_LIST";
+    case request_code::kUpdateNamesrvConfig:
+      return "UPDATE_NAMESRV_CONFIG";
+    case request_code::kGetNamesrvConfig:
+      return "GET_NAMESRV_CONFIG";
+    case request_code::kQueryDataVersion:
+      return "QUERY_DATA_VERSION";
+    case request_code::kAddWritePermOfBroker:
+      return "ADD_WRITE_PERM_OF_BROKER";
+    case request_code::kGetBrokerMemberGroup:
+      return "GET_BROKER_MEMBER_GROUP";
+    case request_code::kBrokerHeartbeat:
+      return "BROKER_HEARTBEAT";
+    default:
+      return nullptr;
+  }
+}
+
 // Java: ResponseCode / RemotingSysResponseCode, the codes the NameServer answers with.
 namespace response_code {
 inline constexpr int kSuccess = 0;
