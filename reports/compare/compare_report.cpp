@@ -167,11 +167,9 @@ json ranked_changes(const json& sections) {
     for (const auto& row : section["figures"]) {
       const std::string figure = row["figure"].get<std::string>();
       const bool in_array = figure.find('[', prefix.size()) != std::string::npos;
-      // The server load is a setting's price, not its effect: its rows stay in the table, out of
-      // the ranking, where a poll's 6x would push the stale route and failed sends off the top.
-      const bool load =
-          figure.rfind("nameserver_load.", 0) == 0 || figure.rfind("broker_load.", 0) == 0;
-      if (row["changed"].get<bool>() && !in_array && !load) changes.push_back(row);
+      if (row["changed"].get<bool>() && !in_array && !is_server_load_figure(figure)) {
+        changes.push_back(row);
+      }
     }
   }
   std::stable_sort(changes.begin(), changes.end(), [](const json& x, const json& y) {
@@ -207,6 +205,10 @@ json without(const json& section, const std::vector<std::string>& lists) {
 }
 
 }  // namespace
+
+bool is_server_load_figure(const std::string& figure) {
+  return figure.rfind("nameserver_load.", 0) == 0 || figure.rfind("broker_load.", 0) == 0;
+}
 
 json build_comparison(const json& a, const json& b, const std::string& label_a,
                       const std::string& label_b) {

@@ -36,6 +36,11 @@ std::string render_comparison_markdown(const nlohmann::json& comparison);
 // the same content, changed cells highlighted.
 std::string render_comparison_html(const nlohmann::json& comparison);
 
+// Whether `figure` is the server load (nameserver_load, broker_load): a setting's price, not its
+// effect. Both comparisons keep its rows in their tables and out of their rankings of changes,
+// where a 5 s poll's 6x would push the stale route and the failed sends off the top.
+bool is_server_load_figure(const std::string& figure);
+
 // One row as a line, "figure: A -> B (difference, relative)": what `nssim compare` prints for
 // each of the biggest changes.
 std::string format_change(const nlohmann::json& row);

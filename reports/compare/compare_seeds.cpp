@@ -11,6 +11,7 @@
 
 #include "common/nearest_rank.h"
 #include "common/random_bits.h"
+#include "reports/compare/compare_report.h"
 #include "reports/report_field.h"
 #include "reports/sweep/sweep_figures.h"
 #include "reports/sweep/sweep_stats.h"
@@ -164,7 +165,9 @@ json ranked_changes(const json& figures) {
   for (const auto& row : figures) {
     const std::string& name = row["figure"].get_ref<const std::string&>();
     const bool per_item = name.find("].", name.find(']') + 1) != std::string::npos;
-    if (row["significant"].get<bool>() && !per_item) changes.push_back(row);
+    if (row["significant"].get<bool>() && !per_item && !is_server_load_figure(name)) {
+      changes.push_back(row);
+    }
   }
   std::stable_sort(changes.begin(), changes.end(),
                    [](const json& x, const json& y) { return move_size(x) > move_size(y); });
