@@ -94,6 +94,22 @@ std::size_t ConsumerManager::entry_count() const {
   return client_tables_parts::count_entries(consumer_table_);
 }
 
+std::vector<std::string> ConsumerManager::all_client_ids(const std::string& group) const {
+  std::vector<std::string> ids;
+  const auto found = consumer_table_.find(group);
+  if (found == consumer_table_.end()) return ids;
+  for (const auto& [channel, info] : found->second) ids.push_back(info.client_id);
+  return ids;
+}
+
+std::vector<BrokerChannel> ConsumerManager::channels_of(const std::string& group) const {
+  std::vector<BrokerChannel> channels;
+  const auto found = consumer_table_.find(group);
+  if (found == consumer_table_.end()) return channels;
+  for (const auto& [channel, info] : found->second) channels.push_back(channel);
+  return channels;
+}
+
 void BrokerClientTables::heart_beat(const HeartbeatData& data, BrokerChannel channel,
                                     std::int64_t now_ms) {
   for (const std::string& group : data.consumer_groups) {

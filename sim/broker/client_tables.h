@@ -79,6 +79,16 @@ class ConsumerManager {
   // Java: scanNotActiveChannel, the same strict rule as the producers'; empty groups go.
   std::vector<RemovedChannel> scan_not_active_channel(std::int64_t now_ms);
   std::size_t entry_count() const;
+  // Java: ConsumerManager#findConsumerGroupInfo then ConsumerGroupInfo#getAllClientId, what
+  // GET_CONSUMER_LIST_BY_GROUP answers: the clientId of every channel of the group, one per
+  // channel (a client with two channels is listed twice, apache/rocketmq #7870); empty when the
+  // broker knows no channel of the group (the processor answers SYSTEM_ERROR "no consumer for
+  // this group"). Deviation: upstream lists them in its ConcurrentHashMap's order of the
+  // Channel keys; the model in the order of its channel numbers (the client sorts them anyway).
+  std::vector<std::string> all_client_ids(const std::string& group) const;
+  // The channels of the group, which a CHANGE notifies (DefaultConsumerIdsChangeListener sends
+  // NOTIFY_CONSUMER_IDS_CHANGED to each).
+  std::vector<BrokerChannel> channels_of(const std::string& group) const;
 
  private:
   std::map<std::string, std::map<BrokerChannel, ClientChannelInfo>> consumer_table_;
