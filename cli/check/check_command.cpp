@@ -41,6 +41,7 @@ struct CheckOptions {
   std::string seeds;                             // overrides every sweep block's seeds
   std::optional<std::uint64_t> total_cpu_limit;  // of every run and sweep run together
   bool verbose = false;
+  bool no_sweeps = false;  // the single runs only: a quick gate, sweeps left for a nightly job
 };
 
 struct ScenarioFile {
@@ -207,7 +208,7 @@ int run_check(const CheckOptions& options) {
                                : std::max<std::size_t>(1, std::thread::hardware_concurrency());
   std::vector<std::string> listed;
   for (const auto& file : files) listed.push_back(file.path);
-  const sim::TotalCost total = suite_cost(listed, options.seeds);
+  const sim::TotalCost total = suite_cost(listed, options.seeds, !options.no_sweeps);
   check_total_cost(total, jobs, options.total_cpu_limit);
   const std::vector<ChildSpec> specs = prepare_children(options, files);
   std::cout << total_cost_line(total, jobs) << std::endl;
@@ -242,8 +243,9 @@ int run_check(const CheckOptions& options) {
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (outcomes[i].status != Status::kError) runnable.emplace_back(files[i].path, files[i].name);
   }
-  const auto sweeps =
-      run_sweep_blocks(runnable, options.out, jobs, options.seeds, options.total_cpu_limit);
+  const auto sweeps = options.no_sweeps ? std::vector<SweepCheck>{}
+                                        : run_sweep_blocks(runnable, options.out, jobs,
+                                                           options.seeds, options.total_cpu_limit);
   std::size_t sweeps_failed = 0, sweep_errors = 0;
   for (const auto& sweep : sweeps) {
     for (const auto& line : sweep_check_lines(sweep, options.verbose)) {
@@ -294,6 +296,11 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->add_option("--seeds", options->seeds,
                    "N or A..B: seeds of every scenario's sweep block (default: each block's)")
       ->check(non_empty_text());
+  command
+      ->add_flag("--no-sweeps", options->no_sweeps,
+                 "Only each scenario's single run, not its sweep block (a quick gate for every "
+                 "commit; sweeps nightly)")
+      ->excludes("--seeds");
   add_total_cpu_limit_option(*command, options->total_cpu_limit);
   command->add_flag("-v,--verbose", options->verbose, "Also print the expectations that held");
   run_refusing(*command, exit_code, [options] { return run_check(*options); });

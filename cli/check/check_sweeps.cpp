@@ -1,12 +1,16 @@
 // File: the sweep half of `nssim check` (see check_sweeps.h).
 #include "cli/check/check_sweeps.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 
 #include "cli/commands.h"
 #include "cli/posix/child_runs.h"
 #include "cli/posix/output_dir.h"
+#include "cli/rate_progress.h"
 #include "cli/refusal.h"
 #include "cli/sweep/sweep_command.h"
 #include "cli/verdict_lines.h"
@@ -47,13 +51,14 @@ SweepCheck evaluate_sweep(const std::string& name, const std::string& dir,
 
 }  // namespace
 
-sim::TotalCost suite_cost(const std::vector<std::string>& paths, const std::string& seeds) {
+sim::TotalCost suite_cost(const std::vector<std::string>& paths, const std::string& seeds,
+                          bool with_sweeps) {
   sim::TotalCost total;
   for (const auto& path : paths) {
     try {
       const sim::Scenario scenario = sim::load_scenario_file(path, {});
       add_runs(total, sim::estimate_run_cost(scenario), 1);
-      if (!scenario.sweep) continue;
+      if (!with_sweeps || !scenario.sweep) continue;
       const LoadedSweep sweep = load_sweep({path, seeds, {}, {}, "", ""}, nssim_version());
       add_sweep_cost(total, sweep, shard_range(1, 1, sweep.plan.run_count()));
     } catch (const sim::ScenarioError&) {
@@ -70,8 +75,13 @@ std::vector<SweepCheck> run_sweep_blocks(
     std::size_t jobs, const std::string& seeds,
     const std::optional<std::uint64_t>& total_cpu_limit) {
   std::vector<SweepCheck> checks;
-  for (const auto& [path, name] : files) {
-    if (!has_sweep_block(path)) continue;
+  std::vector<std::pair<std::string, std::string>> with_block;
+  for (const auto& file : files) {
+    if (has_sweep_block(file.first)) with_block.push_back(file);
+  }
+  RateProgress progress(std::cout, ::isatty(STDOUT_FILENO) != 0, with_block.size(), "sweeps");
+  for (const auto& [path, name] : with_block) {
+    progress.update(checks.size());
     const std::string dir = (fs::path(out) / name / "sweep").string();
     try {
       make_output_dir(dir);
@@ -91,6 +101,7 @@ std::vector<SweepCheck> run_sweep_blocks(
     const auto outcome = run_children({spec}, 1, {}).front();
     checks.push_back(evaluate_sweep(name, dir, outcome));
   }
+  progress.clear();
   return checks;
 }
 

@@ -22,14 +22,16 @@ struct SweepCheck {
 };
 
 // The estimated cost of the whole suite: each listed scenario's run and its sweep block's runs,
-// counted as `nssim sweep` counts them (`seeds` as in run_sweep_blocks). Files that cannot be
-// loaded are left to their runs to report.
-sim::TotalCost suite_cost(const std::vector<std::string>& paths, const std::string& seeds);
+// counted as `nssim sweep` counts them (`seeds` as in run_sweep_blocks), or the runs alone when
+// !with_sweeps. Files that cannot be loaded are left to their runs to report.
+sim::TotalCost suite_cost(const std::vector<std::string>& paths, const std::string& seeds,
+                          bool with_sweeps);
 
 // Runs the sweep block of every listed scenario that has one (files that cannot be loaded are
 // left to the plain runs to report). `seeds` ("N" or "A..B", or empty for each block's own)
 // overrides every block's count, and `total_cpu_limit` (as check was given it) each sweep's
-// --total-cpu-limit. Each sweep writes into OUT/<name>/sweep.
+// --total-cpu-limit. Each sweep writes into OUT/<name>/sweep. On a terminal a progress line
+// (rate_progress.h) counts the sweeps done, as each runs silently in its child.
 std::vector<SweepCheck> run_sweep_blocks(
     const std::vector<std::pair<std::string, std::string>>& files, const std::string& out,
     std::size_t jobs, const std::string& seeds,

@@ -141,6 +141,11 @@ if [ "$code" -eq 1 ] && grep -qx "FAIL broker_kill sweep (over 4 seeds)" "$work/
   grep -q "^    worst seed: nssim run $work/sweepfail/broker_kill.json --profile 5.x --seed [3-6]$" \
     "$work/stdout"; then pass; else fail check-sweep-fails; fi
 
+# --no-sweeps: the quick gate runs each scenario once and leaves the failing sweep block alone.
+run check "$work/sweepfail" --out "$work/out-nosweeps" --no-sweeps
+if [ "$code" -eq 0 ] && [ "$(tail -n 1 "$work/stdout")" = "1 scenario: 1 passed, 0 failed, 0 errors" ] &&
+  [ ! -e "$work/out-nosweeps/broker_kill/sweep" ]; then pass; else fail check-no-sweeps; fi
+
 # compare over seeds: the same setting written twice is noise only; a poll interval of 5 s
 # instead of 30 s shortens the stale route beyond any noise.
 run compare "$work/good/broker_kill.json" --a "$poll=30000" --b "$poll=30000" --seeds 12 \

@@ -133,6 +133,14 @@ refused "sweep: a typo in a sweep expectation's figure" \
   "nssim sweep: $scenario: sweep.expect[0]: 'sends.okk': unknown figure (did you mean sends.ok?)" \
   sweep "$scenario" --set 'sweep.expect=["sends.okk:p50 > 0"]' --seeds 2 --out out
 
+commands="replay, serve, run, check, compare, sweep, explore"
+for args in "frobnicate" "frobnicate --help" "frobnicate $scenario --seed 3"; do
+  # shellcheck disable=SC2086
+  refused "nssim $args" "nssim: unknown command 'frobnicate'; the commands are $commands (nssim --help)" $args
+done
+refused "nssim runn" "nssim: unknown command 'runn' (did you mean run?); the commands are $commands (nssim --help)" \
+  runn "$scenario"
+
 run --version
 if [ "$code" -eq 0 ] && grep -qxE 'nssim [0-9]+\.[0-9]+\.[0-9]+' "$work/stdout"; then
   pass
