@@ -71,6 +71,23 @@ std::string failure_detail(const nlohmann::json& expectation, const nlohmann::js
          "\nexpected: " + expected_text(expectation) + "\nrepeat: " + repeat_command(scenario);
 }
 
+// The run's own properties: what repeats it.
+std::vector<std::pair<std::string, std::string>> run_properties(const nlohmann::json& scenario) {
+  return {{"seed", plain_text(field(scenario, "seed"))},
+          {"profile", plain_text(field(scenario, "profile"))},
+          {"command", repeat_command(scenario)}};
+}
+
+std::vector<std::pair<std::string, std::string>> expectation_properties(
+    const nlohmann::json& expectation, const nlohmann::json& scenario) {
+  std::vector<std::pair<std::string, std::string>> properties{
+      {"figure", plain_text(field(expectation, "figure"))},
+      {"measured", plain_text(field(expectation, "measured"))},
+      {"expected", expected_text(expectation)}};
+  for (auto& property : run_properties(scenario)) properties.push_back(std::move(property));
+  return properties;
+}
+
 std::size_t failures(const JunitSuite& suite) {
   std::size_t count = 0;
   for (const auto& c : suite.cases) count += c.passed ? 0 : 1;
@@ -80,12 +97,26 @@ std::size_t failures(const JunitSuite& suite) {
 void render_case(std::string& xml, const JunitCase& c, const std::string& classname) {
   xml += "    <testcase name=\"" + xml_escape(c.name, true) + "\" classname=\"" +
          xml_escape(classname, true) + "\"";
-  if (c.passed) {
+  if (c.passed && c.properties.empty()) {
     xml += "/>\n";
     return;
   }
-  xml += ">\n      <failure message=\"" + xml_escape(c.message, true) + "\"";
-  xml += c.detail.empty() ? "/>\n" : ">" + xml_escape(c.detail, false) + "</failure>\n";
+  xml += ">\n";
+  std::string out;
+  if (!c.properties.empty()) {
+    xml += "      <properties>\n";
+    for (const auto& [name, value] : c.properties) {
+      xml += "        <property name=\"" + xml_escape(name, true) + "\" value=\"" +
+             xml_escape(value, true) + "\"/>\n";
+      out += name + ": " + value + "\n";
+    }
+    xml += "      </properties>\n";
+  }
+  if (!c.passed) {
+    xml += "      <failure message=\"" + xml_escape(c.message, true) + "\"";
+    xml += c.detail.empty() ? "/>\n" : ">" + xml_escape(c.detail, false) + "</failure>\n";
+  }
+  if (!out.empty()) xml += "      <system-out>" + xml_escape(out, false) + "</system-out>\n";
   xml += "    </testcase>\n";
 }
 
@@ -98,9 +129,10 @@ JunitSuite junit_suite_from_report(const nlohmann::json& report) {
     const bool passed = field(expectation, "passed") == true;
     suite.cases.push_back({plain_text(field(expectation, "source")), passed,
                            plain_text(field(expectation, "message")),
-                           passed ? "" : failure_detail(expectation, scenario)});
+                           passed ? "" : failure_detail(expectation, scenario),
+                           expectation_properties(expectation, scenario)});
   }
-  if (suite.cases.empty()) suite.cases.push_back({"run", true, "", ""});
+  if (suite.cases.empty()) suite.cases.push_back({"run", true, "", "", run_properties(scenario)});
   return suite;
 }
 

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace nssim::reports {
@@ -14,6 +15,10 @@ struct JunitCase {
   bool passed = false;
   std::string message;  // one line, the failure's message attribute
   std::string detail;   // the failure's body; may span lines or be empty
+  // What was measured against what, on which seed and profile, and the command that repeats it,
+  // passed or not: as <properties> (Jenkins, pytest-style readers) and as <system-out> (GitLab's
+  // and GitHub's test reporters show it), so a green run shows its values too.
+  std::vector<std::pair<std::string, std::string>> properties;
 };
 
 struct JunitSuite {
@@ -21,8 +26,9 @@ struct JunitSuite {
   std::vector<JunitCase> cases;
 };
 
-// One case per expectation, named by its source text, in the suite named after the scenario; a
-// report without expectations gives one passing case "run".
+// One case per expectation, named by its source text, in the suite named after the scenario,
+// with the figure, measured value, bound, seed, profile and repeat command as its properties; a
+// report without expectations gives one passing case "run" with the seed, profile and command.
 JunitSuite junit_suite_from_report(const nlohmann::json& report);
 
 // `<testsuites tests= failures=>` with one `<testsuite>` per suite, in order. Carries no

@@ -164,7 +164,7 @@ void write_junit(const std::string& path, const std::vector<ScenarioFile>& files
   std::vector<reports::JunitSuite> suites;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (outcomes[i].status == Status::kError) {
-      suites.push_back({files[i].name, {{"run", false, outcomes[i].error, ""}}});
+      suites.push_back({files[i].name, {{"run", false, outcomes[i].error, "", {}}}});
     } else {
       suites.push_back(reports::junit_suite_from_report(outcomes[i].report));
     }

@@ -139,7 +139,7 @@ std::vector<std::string> sweep_check_lines(const SweepCheck& check, bool verbose
 }
 
 reports::JunitSuite junit_suite_of(const SweepCheck& check) {
-  if (!check.error.empty()) return {check.name + " sweep", {{"sweep", false, check.error, ""}}};
+  if (!check.error.empty()) return {check.name + " sweep", {{"sweep", false, check.error, "", {}}}};
   return reports::junit_suite_from_sweep(check.sweep);
 }
 

@@ -13,6 +13,12 @@ std::string seeds_jsonl(const std::vector<SeedRecord>& records) {
   return text;
 }
 
+// "first..last", the seeds every expectation of the sweep was judged over.
+std::string seeds_text(const nlohmann::json& sweep) {
+  const auto& seeds = field(sweep, "seeds");
+  return plain_text(field(seeds, "first")) + ".." + plain_text(field(seeds, "last"));
+}
+
 }  // namespace
 
 JunitSuite junit_suite_from_sweep(const nlohmann::json& sweep) {
@@ -30,11 +36,30 @@ JunitSuite junit_suite_from_sweep(const nlohmann::json& sweep) {
                  "\nworst seed: " + plain_text(field(expectation, "worst_seed")) +
                  "\nrepeat: " + plain_text(field(expectation, "worst_command"));
       }
-      suite.cases.push_back(
-          {std::move(name), passed, plain_text(field(expectation, "message")), std::move(detail)});
+      std::vector<std::pair<std::string, std::string>> properties{
+          {"figure", plain_text(field(expectation, "figure"))},
+          {"statistic", plain_text(field(expectation, "stat"))},
+          {"measured", plain_text(field(expectation, "measured"))},
+          {"expected",
+           plain_text(field(expectation, "op")) + " " + plain_text(field(expectation, "expected"))},
+          {"seeds", seeds_text(sweep)},
+          {"profile",
+           plain_text(field(point, "profile").is_null() ? field(field(sweep, "scenario"), "profile")
+                                                        : field(point, "profile"))},
+          {"worst_seed", plain_text(field(expectation, "worst_seed"))},
+          {"worst_command", plain_text(field(expectation, "worst_command"))}};
+      suite.cases.push_back({std::move(name), passed, plain_text(field(expectation, "message")),
+                             std::move(detail), std::move(properties)});
     }
   }
-  if (suite.cases.empty()) suite.cases.push_back({"sweep", true, "", ""});
+  if (suite.cases.empty()) {
+    suite.cases.push_back({"sweep",
+                           true,
+                           "",
+                           "",
+                           {{"seeds", seeds_text(sweep)},
+                            {"profile", plain_text(field(field(sweep, "scenario"), "profile"))}}});
+  }
   return suite;
 }
 

@@ -41,6 +41,28 @@ TEST(JunitReport, AFailureRepeatsTheRunWithEveryOverride) {
       << suite.cases[0].detail;
 }
 
+// A CI reader sees what a green run measured: the value, the bound, the seed, the profile and the
+// command, so two passing runs on different seeds give different files.
+TEST(JunitReport, APassingCaseCarriesWhatItMeasuredOnWhichSeed) {
+  const auto report = [](int seed, int measured) {
+    json doc = json::parse(R"({"scenario": {"name": "s", "file": "s.json", "profile": "5.x"},
+      "expectations": [{"source": "sends.failed.total <= 5", "passed": true, "message": "held",
+                        "figure": "sends.failed.total", "op": "<=", "value": "5",
+                        "expected": 5}]})");
+    doc["scenario"]["seed"] = seed;
+    doc["expectations"][0]["measured"] = measured;
+    return render_junit({junit_suite_from_report(doc)});
+  };
+  const std::string one = report(1, 2);
+  EXPECT_NE(one.find("<property name=\"measured\" value=\"2\"/>"), std::string::npos) << one;
+  EXPECT_NE(one.find("<property name=\"expected\" value=\"&lt;= 5\"/>"), std::string::npos);
+  EXPECT_NE(one.find("<property name=\"seed\" value=\"1\"/>"), std::string::npos);
+  EXPECT_NE(one.find("<property name=\"profile\" value=\"5.x\"/>"), std::string::npos);
+  EXPECT_NE(one.find("<system-out>figure: sends.failed.total\nmeasured: 2\n"), std::string::npos);
+  EXPECT_NE(one, report(2, 2));
+  EXPECT_EQ(one.find("<failure"), std::string::npos);
+}
+
 TEST(JunitReport, ReportWithoutExpectationsIsOnePassingRun) {
   const auto suite = junit_suite_from_report(json::parse(R"({"scenario": {"name": "calm"},
     "expectations": []})"));
@@ -51,9 +73,9 @@ TEST(JunitReport, ReportWithoutExpectationsIsOnePassingRun) {
 
 TEST(JunitReport, SuitesAreCountedAndFailuresCarryTheirDetail) {
   const std::vector<JunitSuite> suites = {
-      {"ok_one", {{"run", true, "", ""}}},
-      {"broken", {{"run", false, "scenarios/broken.json: duration_ms: must be > 0", ""}}},
-      {"moved", {{"x", false, "off by 3", "line one\nline two"}}}};
+      {"ok_one", {{"run", true, "", "", {}}}},
+      {"broken", {{"run", false, "scenarios/broken.json: duration_ms: must be > 0", "", {}}}},
+      {"moved", {{"x", false, "off by 3", "line one\nline two", {}}}}};
   EXPECT_EQ(render_junit(suites),
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<testsuites name=\"nssim\" tests=\"3\" failures=\"2\">\n"
@@ -74,7 +96,7 @@ TEST(JunitReport, SuitesAreCountedAndFailuresCarryTheirDetail) {
 }
 
 TEST(JunitReport, MarkupAndControlCharactersAreEscaped) {
-  const auto xml = render_junit({{"s", {{"a<b & \"c\" 'd'", false, "x\ny", "<&>\x01"}}}});
+  const auto xml = render_junit({{"s", {{"a<b & \"c\" 'd'", false, "x\ny", "<&>\x01", {}}}}});
   EXPECT_NE(xml.find("name=\"a&lt;b &amp; &quot;c&quot; &apos;d&apos;\""), std::string::npos);
   EXPECT_NE(xml.find("message=\"x&#10;y\""), std::string::npos);
   EXPECT_NE(xml.find(">&lt;&amp;&gt;?</failure>"), std::string::npos);

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "reports/sweep/sweep_files.h"
 
 namespace nssim::reports {
@@ -140,6 +142,22 @@ TEST(SweepDocument, TheVerdictFailsWhenAnyPointFails) {
   EXPECT_FALSE(suite.cases[1].passed);
   EXPECT_NE(suite.cases[1].name.find("[poll=30000]"), std::string::npos);
   EXPECT_NE(suite.cases[1].detail.find("--seed 11"), std::string::npos);
+}
+
+TEST(SweepDocument, EveryJunitCaseCarriesItsStatisticBoundSeedsAndWorstSeed) {
+  const json sweep = build_sweep(plan_of({expect(kStale, "max", "<=", "300")}), records());
+  for (const JunitCase& c : junit_suite_from_sweep(sweep).cases) {
+    std::map<std::string, std::string> properties(c.properties.begin(), c.properties.end());
+    EXPECT_EQ(properties["figure"], kStale);
+    EXPECT_EQ(properties["statistic"], "max");
+    EXPECT_EQ(properties["expected"], "<= 300");
+    EXPECT_FALSE(properties["measured"].empty());
+    EXPECT_NE(properties["worst_command"].find("--seed "), std::string::npos);
+    EXPECT_EQ(properties.count("seeds"), 1U);
+  }
+  const std::string xml = render_junit({junit_suite_from_sweep(sweep)});
+  EXPECT_NE(xml.find("<property name=\"statistic\" value=\"max\"/>"), std::string::npos);
+  EXPECT_NE(xml.find("<system-out>figure: "), std::string::npos);
 }
 
 TEST(SweepDocument, ThePlanSurvivesAShardFile) {
