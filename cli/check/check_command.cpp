@@ -20,6 +20,7 @@
 #include "cli/commands.h"
 #include "cli/cost_limits.h"
 #include "cli/flag_checks.h"
+#include "cli/install_paths.h"
 #include "cli/posix/child_runs.h"
 #include "cli/posix/output_dir.h"
 #include "cli/refusal.h"
@@ -201,7 +202,8 @@ std::vector<ChildSpec> prepare_children(const CheckOptions& options,
 }
 
 int run_check(const CheckOptions& options) {
-  const auto paths = options.paths.empty() ? std::vector<std::string>{"scenarios"} : options.paths;
+  const auto paths =
+      options.paths.empty() ? std::vector<std::string>{default_scenarios_path()} : options.paths;
   const std::vector<ScenarioFile> files = collect_scenarios(paths);
   const std::size_t jobs = options.jobs > 0
                                ? options.jobs
@@ -282,7 +284,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       "check", "Run every scenario found (one process each) and check its expectations");
   command->add_option("paths", options->paths,
                       "Scenario files or folders (folder: its *.json except schema.json); "
-                      "default: scenarios");
+                      "default: scenarios, or the installed ones");
   command->add_option("-j,--jobs", options->jobs, "Scenarios run at once (default: one per core)")
       ->check(whole_number(1, kMaxJobs));
   command->add_option("--junit", options->junit, "Also write a JUnit XML file")
