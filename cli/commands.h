@@ -49,4 +49,9 @@ void add_sweep_command(CLI::App& app, int& exit_code);
 // exit 1 if a property broke (explore_command.cpp).
 void add_explore_command(CLI::App& app, int& exit_code);
 
+// `nssim import --namesrv 'HOST:PORT;...' [--topics REGEX] [--out FILE] [--producers COUNT@RATE]
+// [--broker-config FILE]`: a scenario of a live cluster, asked of its NameServers
+// (import/import_command.cpp).
+void add_import_command(CLI::App& app, int& exit_code);
+
 }  // namespace nssim::cli

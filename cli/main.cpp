@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   nssim::cli::add_compare_command(app, exit_code);
   nssim::cli::add_sweep_command(app, exit_code);
   nssim::cli::add_explore_command(app, exit_code);
+  nssim::cli::add_import_command(app, exit_code);
   if (argc == 1) {  // a bare `nssim`: what it can do, rather than a one-line error
     app.name(argv[0]);
     std::cerr << app.help();

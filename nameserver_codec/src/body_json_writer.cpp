@@ -1,4 +1,5 @@
-// File: a body value to bytes in fastjson's standard or legacy spelling.
+// File: a body value to bytes in fastjson's standard or legacy spelling, and a response body's
+// bytes back to a value (parse_response_body).
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -64,6 +65,55 @@ std::string write_body_json(const json& body, BodyJson style) {
   std::string out;
   write_legacy(body, false, out);
   return out;
+}
+
+}  // namespace nssim::codec
+
+namespace nssim::codec {
+
+// fastjson's legacy spelling puts a number where JSON wants a key: after '{' or ',' (outside
+// strings) a run of digits, possibly signed, followed by ':'. Quoting those runs gives JSON.
+std::optional<json> parse_response_body(std::string_view text) {
+  std::string quoted;
+  quoted.reserve(text.size() + 16);
+  bool in_string = false;
+  bool key_may_follow = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      quoted += c;
+      if (c == '\\' && i + 1 < text.size()) {
+        quoted += text[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (key_may_follow && (c == '-' || (c >= '0' && c <= '9'))) {
+      std::size_t end = i + 1;
+      while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+      std::size_t after = end;
+      while (after < text.size() && (text[after] == ' ' || text[after] == '\n')) ++after;
+      if (after < text.size() && text[after] == ':') {
+        quoted += '"';
+        quoted.append(text.substr(i, end - i));
+        quoted += '"';
+        i = end - 1;
+        key_may_follow = false;
+        continue;
+      }
+    }
+    if (c == '"') in_string = true;
+    if (c == '{' || c == ',') {
+      key_may_follow = true;
+    } else if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+      key_may_follow = false;
+    }
+    quoted += c;
+  }
+  json parsed = json::parse(quoted, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded()) return std::nullopt;
+  return parsed;
 }
 
 }  // namespace nssim::codec

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "nameserver_core/profile.h"
 #include "nameserver_core/remoting.h"
@@ -40,6 +42,11 @@ enum class BodyJson {
   kLegacy,    // the same, but the keys of every "brokerAddrs" object (Java: Map<Long, String>)
               // unquoted and in numeric order: {0:"a",2:"b",10:"c"}
 };
+
+// A response body as a Java NameServer writes it, read back: standard JSON, or fastjson's legacy
+// spelling whose Map<Long, String> keys are bare numbers ({0:"a"}); those keys become strings.
+// nullopt when the text is JSON in neither spelling.
+std::optional<nlohmann::json> parse_response_body(std::string_view text);
 
 // Deviation: non-ASCII text is written as UTF-8 in both; the standard spelling's
 // BrowserCompatible feature would escape it as \uXXXX. Upstream's legacy map order is HashMap

@@ -18,6 +18,9 @@ inline constexpr int kVersionV3_0_11 = 37;
 inline constexpr int kVersionV4_9_4 = 401;
 inline constexpr int kVersionV4_9_8 = 409;
 inline constexpr int kVersionV5_3_3 = 479;
+// Where nssim's profiles begin, for a server's version read off its answers (`nssim import`).
+inline constexpr int kVersionV4_9_0 = 393;
+inline constexpr int kVersionV5_0_0 = 413;
 
 // The version a request carries when a replay line gives none: the newest release of the profile.
 int default_request_version(Profile profile);
