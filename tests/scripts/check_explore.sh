@@ -2,7 +2,8 @@
 # End-to-end tests of `nssim explore`: a planted property (the stale route bounded 10 s below
 # what one long loss of broker-a's master gives) is found from the fault space alone, under both
 # profiles, and shrunk to a scenario of one fault that `nssim run` fails and passes without that
-# fault; -j changes no byte; the shipped explore scenario runs; bad input is one line, exit 2.
+# fault; -j changes no byte, nor a 3-way --shard and its merge; --for records the runs it did and
+# --runs of them repeats it; the shipped explore scenario runs; bad input is one line, exit 2.
 # usage: check_explore.sh NSSIM SOURCE_DIR
 set -uo pipefail
 nssim=${1:?usage: check_explore.sh NSSIM SOURCE_DIR}
@@ -36,6 +37,78 @@ run explore "$planted" --runs 30 -j 2 --out "$work/j"
 check "-j 1 and -j 2 write the same bytes" 'diff -r "$work/j1" "$work/j" >/dev/null'
 run explore "$planted" --runs 30 -j 2 --out "$work/j"
 check "explore writes over its own earlier output" '[ $code -eq 1 ] && diff -r "$work/j1" "$work/j" >/dev/null'
+
+python3 - "$work/j1/explore.json" "$work/j1" >"$work/coverage.txt" 2>&1 <<'PY'
+import json, os, sys
+doc = json.load(open(sys.argv[1]))
+cov = doc["coverage"]
+paths = ["unregister", "connection_close", "idle_close", "connection_exception", "scan_expiry"]
+assert sorted(cov["all"]["removal_paths"]) == sorted(paths), cov["all"]["removal_paths"]
+assert all(0 <= n <= doc["runs"] for group in ("removal_paths", "send_failures", "route_health_causes")
+           for n in cov["all"][group].values())
+assert cov["removal_paths_unreached"] == sorted(p for p in paths if cov["all"]["removal_paths"][p] == 0)
+assert cov["by_kind"] and all(1 <= k["runs"] <= doc["runs"] for k in cov["by_kind"].values())
+assert sum(cov["all"]["removal_paths"].values()) > 0  # the planted space loses masters
+for prop in doc["properties"]:
+    near = prop["nearest"]
+    assert near is not None, prop["name"]
+    assert os.path.exists(os.path.join(sys.argv[2], near["scenario"])), near
+    assert (near["margin"] < 0) == (prop["broken_runs"] > 0), prop
+print(json.load(open(sys.argv[1]))["properties"][0]["nearest"]["scenario"])
+PY
+covered=$?
+check "coverage: every removal path counted per kind, unreached named, a nearest run per property" \
+  '[ $covered -eq 0 ] || { cat "$work/coverage.txt"; false; }'
+run run "$work/j1/$(tail -n 1 "$work/coverage.txt")" --out "$work/run-nearest"
+check "nssim run on the nearest run of the broken planted property exits 1" '[ $code -eq 1 ]'
+
+for shard in 1 2 3; do
+  run explore "$planted" --runs 30 -j 1 --shard "$shard/3" --out "$work/sharded"
+  check "--shard $shard/3 writes its shard file" \
+    '[ $code -eq 0 ] && [ -f "$work/sharded/shards/shard-$shard-of-3.json" ] &&
+     [ ! -e "$work/sharded/explore.json" ]'
+done
+mv "$work/sharded/shards/shard-3-of-3.json" "$work/shard-3-of-3.json"
+run explore merge "$work/sharded" --out "$work/j"
+check "a merge missing a shard: exit 2, one line naming it" \
+  '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+   grep -q "missing shards of 3: 3 (runs 20..30)" "$work/stderr"'
+run explore merge "$work/sharded" "$work" --out "$work/j"
+check "3 shards merged write the bytes of -j 1 (exit 1, shards/ kept)" \
+  '[ $code -eq 1 ] && diff -r -x shards "$work/j1" "$work/j" >/dev/null'
+run explore "$planted" --runs 29 --shard 1/3 --out "$work/other"
+run explore merge "$work/sharded" "$work/other" --out "$work/j"
+check "a shard of another explore: exit 2, one line" \
+  '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+   grep -q "belongs to another explore than" "$work/stderr"'
+python3 - "$work/shard-3-of-3.json" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read().replace('"seed":', '"seed":-', 1)
+open(path, "w").write(text)
+PY
+run explore merge "$work/sharded" "$work" --out "$work/j"
+check "a doctored shard: exit 2, one line naming the file and the field" \
+  '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+   grep -q "shard-3-of-3.json: records\[0\].seed: expected a whole number" "$work/stderr"'
+
+run explore "$planted" --for 1s --runs 6 -j 2 --out "$work/for"
+mv "$work/for" "$work/for-1s"
+done_runs=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"])' \
+  "$work/for-1s/explore.json")
+check "--for records the runs it did (1..6) and its budget" \
+  '[ $code -le 1 ] && [ "$done_runs" -ge 1 ] && [ "$done_runs" -le 6 ] &&
+   grep -q "\"for\": \"1s\"" "$work/for-1s/explore.json"'
+run explore "$planted" --runs "$done_runs" -j 2 --out "$work/for"
+check "--runs of the runs done repeats a --for explore (but for its \"for\")" \
+  'diff <(grep -v "\"for\":" "$work/for-1s/explore.json") "$work/for/explore.json" >/dev/null &&
+   diff -r -x explore.json "$work/for-1s" "$work/for" >/dev/null'
+for bad in "--shard 0/3" "--shard 4/3" "--shard 1" "--for 10" "--for 0s" "--for 8d" "--for 10m --shard 1/2"; do
+  # shellcheck disable=SC2086 # each case is several words
+  run explore "$planted" --runs 3 $bad --out "$work/bad-flag"
+  check "explore $bad: exit 2, one line, nothing written" \
+    '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && [ ! -e "$work/bad-flag" ]'
+done
 
 run explore "$root/scenarios/explore_host_loss.json" --runs 4 -j 2 --out "$work/shipped"
 check "the shipped explore scenario runs (exit 0 or 1) and writes explore.json" \
