@@ -45,7 +45,7 @@ std::map<std::string, std::map<std::string, std::uint64_t>> run_coverage(const A
   const AnswerJson failed =
       result.value("sends", AnswerJson::object()).value("failed", AnswerJson::object());
   for (const auto& [cause, count] : failed.items()) {
-    if (cause != "total" && count.is_number_unsigned() && count.get<std::uint64_t>() > 0) {
+    if (cause != "total" && count.is_number_integer() && count.get<std::int64_t>() > 0) {
       coverage["send_failures"][cause] = count.get<std::uint64_t>();
     }
   }
@@ -54,7 +54,7 @@ std::map<std::string, std::map<std::string, std::uint64_t>> run_coverage(const A
     const AnswerJson by_cause =
         route_health.value(kind, AnswerJson::object()).value("by_cause", AnswerJson::object());
     for (const auto& [cause, count] : by_cause.items()) {
-      if (count.is_number_unsigned() && count.get<std::uint64_t>() > 0) {
+      if (count.is_number_integer() && count.get<std::int64_t>() > 0) {
         coverage["route_health_causes"][std::string(kind) + "." + cause] =
             count.get<std::uint64_t>();
       }

@@ -49,6 +49,7 @@ assert all(0 <= n <= doc["runs"] for group in ("removal_paths", "send_failures",
 assert cov["removal_paths_unreached"] == sorted(p for p in paths if cov["all"]["removal_paths"][p] == 0)
 assert cov["by_kind"] and all(1 <= k["runs"] <= doc["runs"] for k in cov["by_kind"].values())
 assert sum(cov["all"]["removal_paths"].values()) > 0  # the planted space loses masters
+assert cov["all"]["route_health_causes"] and cov["all"]["send_failures"], cov["all"]
 for prop in doc["properties"]:
     near = prop["nearest"]
     assert near is not None, prop["name"]
