@@ -27,6 +27,7 @@
 #include "cli/refusal.h"
 #include "cli/sweep/sweep_command.h"
 #include "reports/expectations.h"
+#include "reports/explore/explore_html.h"
 #include "sim/scenario/explore_draw.h"
 #include "sim/scenario/explore_shrink.h"
 #include "sim/scenario/run_cost.h"
@@ -333,7 +334,8 @@ std::string out_dir(const std::string& out, const LoadedExplore& loaded) {
 // parent's stdout.txt and stderr.txt kept across the swap.
 StagedFolder prepare_explore_folder(const std::string& dir) {
   return in_context("--out: ", [&] {
-    return StagedFolder::prepare("explore", dir, {"explore.json", "counterexamples/", "nearest/"},
+    return StagedFolder::prepare("explore", dir,
+                                 {"explore.json", "explore.html", "counterexamples/", "nearest/"},
                                  {"shards", "stdout.txt", "stderr.txt"});
   });
 }
@@ -362,9 +364,9 @@ int finish_explore(const LoadedExplore& loaded, const std::vector<RunRecord>& re
                          nearest_document(loaded, property, *run, records[*run]).dump(2) + "\n");
     }
   }
-  files.emplace_back(
-      "explore.json",
-      explore_json(loaded, for_text, shrink_runs, records, found, dir).dump(2) + "\n");
+  const Json document = explore_json(loaded, for_text, shrink_runs, records, found, dir);
+  files.emplace_back("explore.json", document.dump(2) + "\n");
+  files.emplace_back("explore.html", reports::render_explore_html(document));
   staged.commit(files);
   for (const auto& c : found) {
     std::cout << "broken: " << c.property << " (run " << c.run << ", " << c.original_faults.size()
@@ -379,7 +381,8 @@ int finish_explore(const LoadedExplore& loaded, const std::vector<RunRecord>& re
     unreached += (unreached.empty() ? "" : ", ") + path.get<std::string>();
   }
   if (!unreached.empty()) std::cout << "removal paths no run reached: " << unreached << "\n";
-  std::cout << "explore: " << dir << "/explore.json" << std::endl;
+  std::cout << "explore: " << dir << "/explore.json\n"
+            << "report: " << dir << "/explore.html" << std::endl;
   return found.empty() ? 0 : kExitExpectationFailed;
 }
 

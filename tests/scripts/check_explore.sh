@@ -62,6 +62,10 @@ PY
 covered=$?
 check "coverage: every removal path counted per kind, unreached named, a nearest run per property" \
   '[ $covered -eq 0 ] || { cat "$work/coverage.txt"; false; }'
+check "explore.html: the properties with their nearest runs' commands, the counterexamples, coverage" \
+  'grep -q "<section id=\"coverage\">" "$work/j1/explore.html" &&
+   grep -q "<section id=\"counterexamples\">" "$work/j1/explore.html" &&
+   grep -q "nssim run $work/j/nearest/expect_0/scenario.json" "$work/j1/explore.html"'
 run run "$work/j1/$(tail -n 1 "$work/coverage.txt")" --out "$work/run-nearest"
 check "nssim run on the nearest run of the broken planted property exits 1" '[ $code -eq 1 ]'
 
@@ -103,9 +107,9 @@ check "--for records the runs it did (1..6) and its budget" \
   '[ $code -le 1 ] && [ "$done_runs" -ge 1 ] && [ "$done_runs" -le 6 ] &&
    grep -q "\"for\": \"1s\"" "$work/for-1s/explore.json"'
 run explore "$planted" --runs "$done_runs" -j 2 --out "$work/for"
-check "--runs of the runs done repeats a --for explore (but for its \"for\")" \
+check "--runs of the runs done repeats a --for explore (but for its \"for\", in both documents)" \
   'diff <(grep -v "\"for\":" "$work/for-1s/explore.json") "$work/for/explore.json" >/dev/null &&
-   diff -r -x explore.json "$work/for-1s" "$work/for" >/dev/null'
+   diff -r -x explore.json -x explore.html "$work/for-1s" "$work/for" >/dev/null'
 for bad in "--shard 0/3" "--shard 4/3" "--shard 1" "--for 10" "--for 0s" "--for 8d" "--for 10m --shard 1/2"; do
   # shellcheck disable=SC2086 # each case is several words
   run explore "$planted" --runs 3 $bad --out "$work/bad-flag"
