@@ -99,6 +99,14 @@ check "a doctored shard: exit 2, one line naming the file and the field" \
   '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
    grep -q "shard-3-of-3.json: records\[0\].seed: expected a whole number" "$work/stderr"'
 
+cp "$planted" "$work/moving.json"
+run explore "$work/moving.json" --runs 4 --shard 1/1 --out "$work/moved"
+echo " " >>"$work/moving.json"
+run explore merge "$work/moved"
+check "a merge after the scenario file changed: exit 2, one line naming it" \
+  '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+   grep -q "moving.json is not the file the shards ran" "$work/stderr" && [ ! -e "$work/moved/explore.json" ]'
+
 run explore "$planted" --for 1s --runs 6 -j 2 --out "$work/for"
 mv "$work/for" "$work/for-1s"
 done_runs=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"])' \
