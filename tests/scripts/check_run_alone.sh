@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # ctest run_alone_catches_leftovers: run_alone.sh, the wrapper of every command test, fails a
-# test that leaves a process behind (and kills it), passes its exit through otherwise (0, 77, 3).
-# usage: check_run_alone.sh
+# test that leaves a process behind (and kills it), passes its exit through otherwise (0, 77, 3);
+# and every add_test COMMAND in tests/CMakeLists.txt goes through it, so a new test cannot skip it.
+# usage: check_run_alone.sh TESTS_CMAKELISTS
 set -uo pipefail
+[ $# -eq 1 ] || { echo "usage: check_run_alone.sh TESTS_CMAKELISTS" >&2; exit 2; }
+lists=$1
 alone=$(cd "$(dirname "$0")" && pwd)/run_alone.sh
 failures=0
 expect() {
@@ -32,5 +35,13 @@ expect 1 "a leftover in a subshell" bash "$alone" bash -c '(sleep 300 &); exit 0
 expect 0 "a test that waits for its child" bash "$alone" bash -c 'sleep 0.1 & wait'
 expect 77 "a skip" bash "$alone" bash -c 'exit 77'
 expect 3 "a failure that killed its child" bash "$alone" bash -c 'sleep 300 & kill $!; exit 3'
-echo "run_alone: 5 cases, $failures failing"
+# This test runs the wrapper itself, so it is the one COMMAND without it.
+unwrapped=$(grep -n 'COMMAND ' "$lists" | grep -v '^[0-9]*: *#' | grep -v 'COMMAND ${nssim_alone} ' |
+  grep -v 'check_run_alone.sh')
+if [ -n "$unwrapped" ]; then
+  echo "run_alone: these tests in $lists do not run through \${nssim_alone}:"
+  echo "$unwrapped" | sed 's/^/  /'
+  failures=$((failures + 1))
+fi
+echo "run_alone: 6 cases, $failures failing"
 [ $failures -eq 0 ]
