@@ -477,14 +477,14 @@ int run_merge(const MergeOptions& merge) {
   for (std::size_t i = 0; i < records.size(); ++i) {
     records[i].seed = sim::explore_run_seed(loaded.scenario.seed, i);
     if (merged.runs[i].seed != records[i].seed) {
-      throw Refusal{"run " + std::to_string(i) + ": its shard ran seed " +
-                    std::to_string(merged.runs[i].seed) + ", the explore draws seed " +
-                    std::to_string(records[i].seed)};
+      throw Refusal{merged.sources[i] + ".seed: expected " + std::to_string(records[i].seed) +
+                    " (run " + std::to_string(i) + " of the explore), got " +
+                    std::to_string(merged.runs[i].seed)};
     }
     for (const auto& property : merged.runs[i].verdict.broken) {
       if (std::find(names.begin(), names.end(), property) == names.end()) {
-        throw Refusal{"run " + std::to_string(i) + ": breaks '" + property +
-                      "', not a property of " + identity.scenario};
+        throw Refusal{merged.sources[i] + ".broken: '" + property + "' is not a property of " +
+                      identity.scenario};
       }
     }
     records[i].draw = sim::draw_faults(loaded.scenario, records[i].seed);

@@ -107,10 +107,13 @@ MergedExplore merge_explore_shards(const std::vector<ExploreShard>& shards) {
   const std::size_t runs = shards.empty() ? 0 : shards.front().explore.runs;
   const auto order = order_shards(headers, runs, "explore",
                                   "scenario file, profile, runs, shrink runs or nssim version");
-  MergedExplore merged{shards.front().explore, {}};
+  MergedExplore merged{shards.front().explore, {}, {}};
   for (const std::size_t position : order) {
     const auto& shard = shards[position];
     merged.runs.insert(merged.runs.end(), shard.runs.begin(), shard.runs.end());
+    for (std::size_t i = 0; i < shard.runs.size(); ++i) {
+      merged.sources.push_back(shard.path + ": records[" + std::to_string(i) + "]");
+    }
   }
   return merged;
 }

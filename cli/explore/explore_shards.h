@@ -51,6 +51,7 @@ ExploreShard read_explore_shard(const std::string& path, std::size_t max_runs);
 struct MergedExplore {
   ExploreIdentity explore;
   std::vector<ExploreRunVerdict> runs;  // every run of the explore, in run order
+  std::vector<std::string> sources;     // per run, "<shard file>: records[<i>]", for refusals
 };
 
 // Checks that the shards belong to one explore, are all there once and cover every run; then

@@ -99,6 +99,17 @@ check "a doctored shard: exit 2, one line naming the file and the field" \
   '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
    grep -q "shard-3-of-3.json: records\[0\].seed: expected a whole number" "$work/stderr"'
 
+python3 - "$work/shard-3-of-3.json" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read().replace('"seed":-', '"seed":', 1).replace('"seed":', '"seed":1', 1)
+open(path, "w").write(text)
+PY
+run explore merge "$work/sharded" "$work" --out "$work/j"
+check "a shard whose run has another seed: exit 2, one line naming the file and the record" \
+  '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+   grep -q "shard-3-of-3.json: records\[0\].seed: expected [0-9]* (run 20 of the explore), got 1" "$work/stderr"'
+
 cp "$planted" "$work/moving.json"
 run explore "$work/moving.json" --runs 4 --shard 1/1 --out "$work/moved"
 echo " " >>"$work/moving.json"
