@@ -13,6 +13,10 @@ root=${2:?usage: check_explore.sh NSSIM SOURCE_DIR}
 source "$(dirname "$0")/check_harness.sh"
 
 check() { if eval "$2"; then pass; else fail "$1 (exit $code)"; fi; }
+# replace_first FILE OLD NEW: the first OLD in FILE becomes NEW (a doctored shard file).
+replace_first() {
+  python3 -c 'import sys; p, old, new = sys.argv[1:]; t = open(p).read(); open(p, "w").write(t.replace(old, new, 1))' "$@"
+}
 faults_in() { python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["faults"]))' "$1"; }
 
 planted=$root/tests/explore/planted_stale_route.json
@@ -88,23 +92,13 @@ run explore merge "$work/sharded" "$work/other" --out "$work/j"
 check "a shard of another explore: exit 2, one line" \
   '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
    grep -q "belongs to another explore than" "$work/stderr"'
-python3 - "$work/shard-3-of-3.json" <<'PY'
-import sys
-path = sys.argv[1]
-text = open(path).read().replace('"seed":', '"seed":-', 1)
-open(path, "w").write(text)
-PY
+replace_first "$work/shard-3-of-3.json" '"seed":' '"seed":-'
 run explore merge "$work/sharded" "$work" --out "$work/j"
 check "a doctored shard: exit 2, one line naming the file and the field" \
   '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
    grep -q "shard-3-of-3.json: records\[0\].seed: expected a whole number" "$work/stderr"'
 
-python3 - "$work/shard-3-of-3.json" <<'PY'
-import sys
-path = sys.argv[1]
-text = open(path).read().replace('"seed":-', '"seed":', 1).replace('"seed":', '"seed":1', 1)
-open(path, "w").write(text)
-PY
+replace_first "$work/shard-3-of-3.json" '"seed":-' '"seed":1'
 run explore merge "$work/sharded" "$work" --out "$work/j"
 check "a shard whose run has another seed: exit 2, one line naming the file and the record" \
   '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
