@@ -3,6 +3,8 @@
 
 #include <charconv>
 
+#include "cli/refusal.h"
+
 namespace nssim::cli {
 
 std::optional<std::uint64_t> parse_decimal_u64(const std::string& text) {
@@ -41,6 +43,19 @@ const CLI::Validator& non_empty_text() {
       },
       "");
   return validator;
+}
+
+std::optional<ShardRange> parse_shard(const std::string& text, std::size_t runs) {
+  if (text.empty()) return std::nullopt;
+  const std::string usage = "--shard: expected I/K with 1 <= I <= K, got '" + text + "'";
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) throw Refusal{usage};
+  const auto shard = parse_decimal_u64(text.substr(0, slash));
+  const auto shards = parse_decimal_u64(text.substr(slash + 1));
+  if (!shard || !shards || *shard == 0 || *shard > *shards || *shards > kMaxShards) {
+    throw Refusal{usage};
+  }
+  return shard_range(static_cast<std::size_t>(*shard), static_cast<std::size_t>(*shards), runs);
 }
 
 }  // namespace nssim::cli

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "cli/shard_files.h"
+
 namespace nssim::cli {
 
 // A decimal whole number in 0..2^64-1: digits only, no sign, no spaces, no base prefix.
@@ -23,6 +25,9 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max);
 // Upper bound of -j: far above any machine's cores, low enough that a typo (-j 10000000) is
 // refused instead of forking that many runs at once.
 inline constexpr std::uint64_t kMaxJobs = 1024;
+
+// --shard "I/K" over `runs` runs; nullopt for the empty text (no --shard). A Refusal otherwise.
+std::optional<ShardRange> parse_shard(const std::string& text, std::size_t runs);
 
 // A path, a profile, a label: anything but the empty text.
 const CLI::Validator& non_empty_text();

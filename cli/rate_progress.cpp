@@ -25,7 +25,10 @@ void RateProgress::update(std::size_t done) {
   const double elapsed = elapsed_s();
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
   char line[160];
-  if (rate > 0) {
+  if (budget_s_ > 0) {
+    std::snprintf(line, sizeof line, "[%zu] %s, %.1f/s, %.0f s left", done, noun_.c_str(), rate,
+                  budget_s_ > elapsed ? budget_s_ - elapsed : 0.0);
+  } else if (rate > 0) {
     std::snprintf(line, sizeof line, "[%zu/%zu] %s, %.1f/s, %.0f s left", done, total_,
                   noun_.c_str(), rate, static_cast<double>(total_ - done) / rate);
   } else {

@@ -18,6 +18,9 @@ class RateProgress {
   void update(std::size_t done);
   // Erases the line, so what follows starts on a clean one.
   void clear();
+  // With a budget, the line counts runs done and the budget's seconds left (of a run that stops
+  // when its time is spent, not when a count is done).
+  void set_time_budget(double seconds) { budget_s_ = seconds; }
   // Seconds since construction.
   double elapsed_s() const;
 
@@ -29,6 +32,7 @@ class RateProgress {
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_drawn_;
   bool shown_ = false;
+  double budget_s_ = 0;  // 0: none
 };
 
 }  // namespace nssim::cli

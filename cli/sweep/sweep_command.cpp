@@ -50,18 +50,6 @@ std::string out_dir(const SweepCommandOptions& options, const LoadedSweep& sweep
   return "out/sweep-" + sweep.plan.scenario["name"].get<std::string>();
 }
 
-int write_shard(const std::string& dir, const LoadedSweep& sweep, const ShardRange& range,
-                const std::vector<reports::SeedRecord>& records) {
-  const std::string shards = (fs::path(dir) / "shards").string();
-  make_output_dir(shards);
-  write_file_atomically(shards, shard_file_name(range.shard, range.shards),
-                        shard_file_content(sweep, range, records));
-  std::cout << "shard " << range.shard << "/" << range.shards << ": runs " << range.first_run
-            << ".." << range.end_run << " of " << sweep.plan.run_count() << "\n"
-            << "shard: " << shard_path(dir, range.shard, range.shards) << std::endl;
-  return 0;
-}
-
 int run_sweep(const SweepCommandOptions& options) {
   if (options.sweep.scenario.empty()) {
     throw Refusal{"a SCENARIO file is required (or: nssim sweep merge DIR...)"};
@@ -100,7 +88,10 @@ int run_sweep(const SweepCommandOptions& options) {
             << sweep.plan.points.size() << " point(s), runs " << range.first_run << ".."
             << range.end_run << ", " << jobs << " at a time" << std::endl;
   const auto records = run_sweep_range(sweep, range, jobs);
-  if (sweep.shard) return write_shard(dir, sweep, range, records);
+  if (sweep.shard) {
+    return write_shard(dir, range, sweep.plan.run_count(),
+                       shard_file_content(sweep, range, records));
+  }
   return write_sweep(*staged, dir, sweep.plan, records);
 }
 
@@ -135,6 +126,17 @@ int run_merge(const MergeOptions& options) {
 }  // namespace
 
 const char* nssim_version() { return NSSIM_VERSION; }
+
+int write_shard(const std::string& dir, const ShardRange& range, std::size_t runs,
+                const std::string& content) {
+  const std::string shards = (fs::path(dir) / "shards").string();
+  make_output_dir(shards);
+  write_file_atomically(shards, shard_file_name(range.shard, range.shards), content);
+  std::cout << "shard " << range.shard << "/" << range.shards << ": runs " << range.first_run
+            << ".." << range.end_run << " of " << runs << "\n"
+            << "shard: " << shard_path(dir, range.shard, range.shards) << std::endl;
+  return 0;
+}
 
 void add_sweep_cost(sim::TotalCost& total, const LoadedSweep& sweep, const ShardRange& range) {
   const std::size_t seeds = sweep.plan.seed_count();

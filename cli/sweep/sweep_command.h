@@ -44,6 +44,11 @@ std::vector<reports::SeedRecord> run_sweep_range(const LoadedSweep& sweep, const
 // point's runs at its scenario's estimate.
 void add_sweep_cost(sim::TotalCost& total, const LoadedSweep& sweep, const ShardRange& range);
 
+// Writes a shard's file (`content`) into DIR/shards and names it on stdout with its runs of
+// `runs`: sweep's and explore's --shard. Returns the exit code, 0.
+int write_shard(const std::string& dir, const ShardRange& range, std::size_t runs,
+                const std::string& content);
+
 // Runs at a time when -j is not given: one per core.
 std::size_t default_jobs();
 

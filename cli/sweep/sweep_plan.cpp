@@ -53,30 +53,6 @@ Axis parse_axis(const std::string& text) {
   return axis;
 }
 
-std::optional<ShardRange> parse_shard(const std::string& text, std::size_t runs) {
-  if (text.empty()) return std::nullopt;
-  const std::string usage = "--shard: expected I/K with 1 <= I <= K, got '" + text + "'";
-  const auto slash = text.find('/');
-  if (slash == std::string::npos) throw Refusal{usage};
-  const auto shard = parse_decimal_u64(text.substr(0, slash));
-  const auto shards = parse_decimal_u64(text.substr(slash + 1));
-  if (!shard || !shards || *shard == 0 || *shard > *shards || *shards > kMaxShards) {
-    throw Refusal{usage};
-  }
-  return shard_range(static_cast<std::size_t>(*shard), static_cast<std::size_t>(*shards), runs);
-}
-
-std::uint64_t fnv1a64_of_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  char c = 0;
-  while (in.get(c)) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
-
 // The point's settings: the profile it runs under and its --set list (common ones first).
 struct PointSettings {
   std::string profile;  // empty: the file's

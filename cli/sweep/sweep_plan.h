@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/refusal.h"
+#include "cli/shard_files.h"
 #include "reports/sweep/sweep_document.h"
 #include "sim/scenario/scenario.h"
 
@@ -30,16 +31,6 @@ inline constexpr std::uint64_t kDefaultSweepSeeds = 100;
 
 // Runs one sweep may hold: its records stay in memory until the documents are written.
 inline constexpr std::uint64_t kMaxSweepRuns = 10000000;
-// Shards one sweep may be cut into (--shard I/K's K).
-inline constexpr std::uint64_t kMaxShards = 1000000;
-
-struct ShardRange {
-  std::size_t shard = 1;  // 1..shards
-  std::size_t shards = 1;
-  std::size_t first_run = 0;  // runs [first_run, end_run) of the plan
-  std::size_t end_run = 0;
-};
-
 struct LoadedSweep {
   reports::SweepPlan plan;
   std::vector<sim::Scenario> scenarios;  // one per point, seed still the file's
@@ -48,12 +39,6 @@ struct LoadedSweep {
 };
 
 LoadedSweep load_sweep(const SweepOptions& options, const std::string& nssim_version);
-
-// Shard `shard` (1..shards) of `shards` over `runs` runs: contiguous, sizes differing by at most
-// one. runs <= kMaxSweepRuns and shards <= kMaxShards keep runs * shard from overflowing.
-inline ShardRange shard_range(std::size_t shard, std::size_t shards, std::size_t runs) {
-  return {shard, shards, runs * (shard - 1) / shards, runs * shard / shards};
-}
 
 // True when the plan holds 1..kMaxSweepRuns runs (its seed count, last - first + 1, wraps to 0
 // for seeds 0..2^64-1).

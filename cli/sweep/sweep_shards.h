@@ -8,15 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/shard_files.h"
 #include "cli/sweep/sweep_plan.h"
 
 namespace nssim::cli {
 
 inline constexpr const char* kShardSchema = "nssim.sweep-shard/1";
-
-// "shard-3-of-8.json", inside the output folder's "shards" folder.
-std::string shard_file_name(std::size_t shard, std::size_t shards);
-std::string shard_path(const std::string& out_dir, std::size_t shard, std::size_t shards);
 
 // What identifies the plan a shard belongs to: the plan document, the scenario file's hash and
 // the record layout. Two shards merge only when these are equal.
@@ -25,11 +22,8 @@ nlohmann::json shard_identity(const LoadedSweep& sweep);
 std::string shard_file_content(const LoadedSweep& sweep, const ShardRange& range,
                                const std::vector<reports::SeedRecord>& records);
 
-struct ShardFile {
-  std::string path;
-  nlohmann::json identity;
+struct ShardFile : ShardHeader {
   reports::SweepPlan plan;  // identity's plan, read and checked
-  ShardRange range;
   std::vector<reports::SeedRecord> records;
 };
 
@@ -38,10 +32,6 @@ struct ShardFile {
 ShardFile read_shard_file(const std::string& path);
 // The same on the file's text (`path` only names it), for the fuzz target.
 ShardFile parse_shard_file(const std::string& path, const std::string& text);
-
-// The shard files (shard-*.json) in DIR/shards and in DIR itself (as a CI job downloads its
-// artifacts), sorted by path.
-std::vector<std::string> shard_files_in(const std::string& dir);
 
 struct MergedSweep {
   reports::SweepPlan plan;
