@@ -133,7 +133,7 @@ refused "sweep: a typo in a sweep expectation's figure" \
   "nssim sweep: $scenario: sweep.expect[0]: 'sends.okk': unknown figure (did you mean sends.ok?)" \
   sweep "$scenario" --set 'sweep.expect=["sends.okk:p50 > 0"]' --seeds 2 --out out
 
-commands="replay, serve, run, check, compare, sweep, explore"
+commands="replay, serve, run, check, compare, sweep, explore, import"
 for args in "frobnicate" "frobnicate --help" "frobnicate $scenario --seed 3"; do
   # shellcheck disable=SC2086
   refused "nssim $args" "nssim: unknown command 'frobnicate'; the commands are $commands (nssim --help)" $args
