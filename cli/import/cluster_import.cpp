@@ -209,7 +209,11 @@ bool is_system_or_name_topic(const std::string& topic, const json& cluster_info)
   }
   const json& brokers = cluster_info.value("brokerAddrTable", json::object());
   const json& clusters = cluster_info.value("clusterAddrTable", json::object());
-  return brokers.contains(topic) || clusters.contains(topic);
+  // MixAll#getReplyTopic: <cluster>_REPLY_TOPIC, which brokers register for request-reply.
+  const std::string reply = "_REPLY_TOPIC";
+  const bool reply_topic = topic.size() > reply.size() && topic.ends_with(reply) &&
+                           clusters.contains(topic.substr(0, topic.size() - reply.size()));
+  return brokers.contains(topic) || clusters.contains(topic) || reply_topic;
 }
 
 ordered_json import_scenario(const ClusterAnswers& answers, const ImportOptions& options) {

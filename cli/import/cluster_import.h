@@ -44,8 +44,9 @@ struct ImportError : std::runtime_error {
 };
 
 // Topics a NameServer lists that are RocketMQ's own (TopicValidator#isSystemTopic: TBW102,
-// SCHEDULE_TOPIC_XXXX, RMQ_SYS_*, %RETRY%/%DLQ% groups' topics...) or a cluster's or broker's
-// name (each broker registers them): left out unless --topics names them.
+// SCHEDULE_TOPIC_XXXX, rmq_sys_*, %RETRY%/%DLQ% groups' topics...), a cluster's or broker's
+// name or a cluster's <cluster>_REPLY_TOPIC (each broker registers them): left out unless
+// --topics names them.
 bool is_system_or_name_topic(const std::string& topic, const nlohmann::json& cluster_info);
 
 // The scenario, in the order its README documents the fields, with a description that says where

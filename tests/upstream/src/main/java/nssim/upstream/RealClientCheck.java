@@ -220,7 +220,7 @@ public final class RealClientCheck {
      * ROCKETMQ_HOME/conf/logback_broker.xml, 5.x's shaded logback reads rmq.logback.configurationFile.
      * The client's own files and the broker's config and store stay under home (user.home).
      */
-    private static void configureLogs(Path home) throws IOException {
+    static void configureLogs(Path home) throws IOException {
         Files.createDirectories(home.resolve("conf"));
         Path config = home.resolve("conf/logback_broker.xml");
         String xml = "<configuration>\n"
@@ -237,7 +237,7 @@ public final class RealClientCheck {
     }
 
     /** 5.x: the NameServers the broker's remoting client found connectable; 4.9: null (all are used). */
-    private static Object availableNameServers(BrokerController broker) throws Exception {
+    static Object availableNameServers(BrokerController broker) throws Exception {
         Object outer = broker.getBrokerOuterAPI();
         try {
             Object remoting = outer.getClass().getMethod("getRemotingClient").invoke(outer);
@@ -507,14 +507,14 @@ public final class RealClientCheck {
         System.err.println("RealClientCheck: " + name + " at " + (System.currentTimeMillis() - START_MS) + " ms");
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }
 
     /** A free port P whose P - 2 is free too: the broker's fast remoting server listens there. */
-    private static int freePortWithFastPort() throws IOException {
+    static int freePortWithFastPort() throws IOException {
         while (true) {
             int port = freePort();
             if (port < 1026) continue;
