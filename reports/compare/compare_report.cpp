@@ -9,6 +9,8 @@
 #include <set>
 #include <vector>
 
+#include "reports/duration_text.h"
+
 namespace nssim::reports {
 
 namespace {
@@ -85,7 +87,7 @@ std::string describe_outage(const json& outage) {
   if (!outage.is_object()) return "no outage";
   std::string text = member(outage, "kind").is_string() ? outage["kind"].get<std::string>() : "?";
   text += " of " + join_brokers(member(outage, "brokers"));
-  text += " at " + member(outage, "start_ms").dump() + " ms";
+  text += " at " + duration_text(member(outage, "start_ms"), "?");
   return text;
 }
 

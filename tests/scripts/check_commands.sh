@@ -182,13 +182,13 @@ mkdir -p "$work/cwd"
 code=$?
 if [ "$code" -eq 0 ] && [ "$(head -n 1 "$work/stdout")" = "seed=1 scenario=broker_kill profile=5.x estimate: 53.1 k sends, 450 route polls, 270 registrations, 67 MiB, 0.0 s" ] &&
   [ "$(tail -n 1 "$work/stdout")" = "report: out/broker_kill-seed1/report.html" ] &&
-  grep -qx "outages\[0\] (faults\[0\]): kill of \[\"broker-a-0\"\] at 300.0s" "$work/stdout" &&
+  grep -qx "outages\[0\] (faults\[0\]): kill of \[\"broker-a-0\"\] at 300.0 s" "$work/stdout" &&
   [ -s "$work/cwd/out/broker_kill-seed1/report.html" ]; then pass; else fail run-default-folder; fi
 # The route-health line follows the outage lines: one entry per kind of window the run had, with
 # its count, p50 and max of the ended windows (milliseconds under a second) and the causes.
-route_line='^route health: stale 15 \(p50 [0-9]+\.[0-9]s, max [0-9]+\.[0-9]s; broker_down 15\), '
-route_line+='lost 15 \(p50 [0-9]+\.[0-9]s, max [0-9]+\.[0-9]s; awaiting_route_poll 15\), '
-route_line+='missing 3 \(p50 [0-9]+ms, max [0-9]+ms; awaiting_registration 3\)$'
+route_line='^route health: stale 15 \(p50 [0-9]+\.[0-9] s, max [0-9]+\.[0-9] s; broker_down 15\), '
+route_line+='lost 15 \(p50 [0-9]+\.[0-9] s, max [0-9]+\.[0-9] s; awaiting_route_poll 15\), '
+route_line+='missing 3 \(p50 [0-9]+ ms, max [0-9]+ ms; awaiting_registration 3\)$'
 if [ "$(grep -cE "$route_line" "$work/stdout")" -eq 1 ] &&
   grep -B1 '^route health: ' "$work/stdout" | head -n 1 | grep -q '^  sends in the outage: ' &&
   grep -A1 '^route health: ' "$work/stdout" | tail -n 1 | grep -q '^nameservers disagreed '
@@ -205,7 +205,7 @@ if [ "$code" -eq 2 ] && [ "$(cat "$work/stderr")" = "nssim run: $work/nope.json:
 # A NameServer that kept the broker says why, in words: a 60 s pause is shorter than any
 # detection RocketMQ's rules allow, so keeping it is right, and nothing reads "never".
 run run "$scenarios/broker_pause.json" --out "$work/pause"
-if [ "$code" -eq 0 ] && [ "$(grep -c "^  ns-[0-2] kept 10.1.0.1:10911: unreachable for 60.0s, too short for RocketMQ's rules to drop it$" "$work/stdout")" -eq 3 ] &&
+if [ "$code" -eq 0 ] && [ "$(grep -c "^  ns-[0-2] kept 10.1.0.1:10911: unreachable for 60.0 s, too short for RocketMQ's rules to drop it$" "$work/stdout")" -eq 3 ] &&
   ! grep -q "dropped .*: never" "$work/stdout"; then
   pass
 else
