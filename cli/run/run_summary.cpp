@@ -6,6 +6,7 @@
 #include <string>
 
 #include "reports/duration_text.h"
+#include "reports/report_field.h"
 
 namespace nssim::cli {
 
@@ -87,6 +88,44 @@ void print_nameserver_outcome(std::ostream& out, const nlohmann::json& ns) {
   out << "\n";
 }
 
+// The producers' stale route: how long they held it (route health's windows, however they
+// ended), then when they dropped the broker, and "never dropped" said as such with the reasons,
+// never as a stale time of "never" (reports/README.md, the terminal summary).
+void print_producers(std::ostream& out, const nlohmann::json& outage) {
+  using reports::field;
+  const auto& producers = field(outage, "producers");
+  const auto& dropped = field(producers, "stale_route_ms");
+  const auto& held = field(field(outage, "route_health"), "stale");
+  const auto number = [](const nlohmann::json& value) {
+    return value.is_number() ? value.get<long long>() : 0LL;
+  };
+  out << "  producers with a stale route: " << number(field(producers, "affected"));
+  if (number(field(held, "count")) > 0) {
+    out << ", stale for p50 " << reports::duration_text(field(held, "p50"), "n/a") << " / max "
+        << reports::duration_text(field(held, "max"), "n/a");
+  }
+  if (number(field(held, "never")) > 0) {
+    out << ", " << number(field(held, "never")) << " stale to the end of the run";
+  }
+  if (number(field(dropped, "count")) > 0) {
+    out << "; dropped the broker after min " << reports::duration_text(field(dropped, "min"), "n/a")
+        << " / p50 " << reports::duration_text(field(dropped, "p50"), "n/a") << " / max "
+        << reports::duration_text(field(dropped, "max"), "n/a");
+  }
+  if (number(field(dropped, "never")) > 0) {
+    out << "; never dropped by " << number(field(dropped, "never"));
+    const auto& reasons = field(producers, "never_reasons");
+    std::string sep = " (";
+    if (reasons.is_object()) {
+      for (const auto& [reason, count] : reasons.items()) {
+        out << sep << reason << " " << number(count);
+        sep = ", ";
+      }
+    }
+    if (sep == ", ") out << ")";
+  }
+}
+
 }  // namespace
 
 void print_run_summary(std::ostream& out, const nlohmann::json& result) {
@@ -97,13 +136,7 @@ void print_run_summary(std::ostream& out, const nlohmann::json& result) {
         << "]): " << outage["kind"].get<std::string>() << " of " << outage["brokers"].dump()
         << " at " << reports::duration_text(outage["start_ms"], "never") << "\n";
     for (const auto& ns : outage["nameservers"]) print_nameserver_outcome(out, ns);
-    const auto& stale = outage["producers"]["stale_route_ms"];
-    out << "  producers with a stale route: " << outage["producers"]["affected"].get<long long>()
-        << ", stale for min " << reports::duration_text(stale["min"], "never") << " / p50 "
-        << reports::duration_text(stale["p50"], "never") << " / max "
-        << reports::duration_text(stale["max"], "never");
-    if (stale["never"].get<long long>() > 0)
-      out << ", never dropped by " << stale["never"].get<long long>();
+    print_producers(out, outage);
     out << "\n  sends in the outage: " << failures(outage["sends"]) << " failed\n";
   }
   if (result.contains("route_health")) print_route_health(out, result["route_health"]);

@@ -5,6 +5,7 @@
 #include "reports/html/html_escape.h"
 #include "reports/html/html_sections.h"
 #include "reports/html/svg_writer.h"
+#include "reports/prediction_text.h"
 #include "reports/report_field.h"
 
 namespace nssim::reports::html {
@@ -22,6 +23,8 @@ std::string ms_cell(const nlohmann::json& object, const char* key) {
 }
 
 std::string predicted_text(const nlohmann::json& outage, const char* key) {
+  const std::string none = not_predicted_text(field(outage, "predicted"));
+  if (!none.empty()) return none;
   const auto& bounds = field(field(outage, "predicted"), key);
   const auto min_ms = field_int(bounds, "min_ms");
   const auto max_ms = field_int(bounds, "max_ms");

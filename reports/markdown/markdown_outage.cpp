@@ -5,6 +5,7 @@
 
 #include "reports/markdown/markdown_format.h"
 #include "reports/markdown/markdown_sections.h"
+#include "reports/prediction_text.h"
 
 namespace nssim::reports::markdown {
 
@@ -31,9 +32,15 @@ std::string heading(const nlohmann::json& outage, std::size_t position) {
   return text + "\n\n";
 }
 
+// The predicted window of `key`, or why the fault has none (prediction_text.h).
+std::string predicted_range(const nlohmann::json& outage, const char* key) {
+  const auto& predicted = field(outage, "predicted");
+  const std::string none = not_predicted_text(predicted);
+  return none.empty() ? range_text(field(predicted, key)) : none;
+}
+
 std::string detection_part(const nlohmann::json& outage) {
-  const std::string predicted =
-      range_text(field(field(outage, "predicted"), "nameserver_removal_ms"));
+  const std::string predicted = predicted_range(outage, "nameserver_removal_ms");
   std::vector<std::vector<std::string>> rows;
   for (const auto& entry : field(outage, "nameservers")) {
     rows.push_back({string_text(field(entry, "nameserver")),
@@ -72,11 +79,11 @@ std::string producers_part(const nlohmann::json& outage) {
   const std::vector<std::string> row = {number_text(field(producers, "affected")),
                                         number_text(field(stale, "count")),
                                         never_text(stale, field(producers, "never_reasons")),
-                                        duration_text(field(stale, "min"), "never"),
-                                        duration_text(field(stale, "p50"), "never"),
-                                        duration_text(field(stale, "p99"), "never"),
-                                        duration_text(field(stale, "max"), "never"),
-                                        range_text(bounds),
+                                        duration_text(field(stale, "min"), "n/a"),
+                                        duration_text(field(stale, "p50"), "n/a"),
+                                        duration_text(field(stale, "p99"), "n/a"),
+                                        duration_text(field(stale, "max"), "n/a"),
+                                        predicted_range(outage, "producer_stale_route_ms"),
                                         inside_text(field(stale, "max"), bounds)};
   return "#### Producers' stale route (fault until their publish info lost the group)\n\n" +
          table({"affected", "dropped it", "never", "min", "p50", "p99", "max", "predicted",
