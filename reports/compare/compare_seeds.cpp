@@ -107,18 +107,13 @@ json side_statistics(const Values& values) {
           {"mean", number(statistic(d, "mean"))}};
 }
 
-// Whether a move is big enough to matter, beside whether it is beyond seed noise: a change
-// under 1 s (and under 1 % of A) of a duration, under one (send, request) and 1 % of a count, or
-// under 1 % of a rate per second is not flagged however significant (reports/README.md).
-bool practical_move(const std::string& figure, const Statistics& a, const Statistics& b) {
+// Whether a move is big enough to matter (practical_move), beside whether it is beyond seed
+// noise: the count of seeds without a value, or the p50 or the p99.
+bool practical_move_of(const std::string& figure, const Statistics& a, const Statistics& b) {
   if (a.never != b.never) return true;
-  const bool rate = figure.size() > 6 && figure.compare(figure.size() - 6, 6, "_per_s") == 0;
-  const double floor = is_time_figure(figure) ? 1000.0 : rate ? 0.0 : 1.0;
   for (const auto& [x, y] : {std::pair{a.p50, b.p50}, std::pair{a.p99, b.p99}}) {
     if (x.has_value() != y.has_value()) return true;
-    if (!x) continue;
-    const double move = std::fabs(*y - *x);
-    if (move > 0 && move >= floor && move >= 0.01 * std::fabs(*x)) return true;
+    if (x && practical_move(figure, *x, *y)) return true;
   }
   return false;
 }
@@ -150,7 +145,7 @@ json figure_row(const std::string& figure, const Values& a, const Values& b) {
   const auto number = [](const std::optional<double>& v) { return v ? figure_json(*v) : json(); };
   const bool significant = excludes_zero(interval["p50"]) || excludes_zero(interval["p99"]) ||
                            excludes_zero(interval["never"]);
-  const bool practical = practical_move(figure, whole_a, whole_b);
+  const bool practical = practical_move_of(figure, whole_a, whole_b);
   return {{"figure", figure},
           {"a", side_statistics(a)},
           {"b", side_statistics(b)},
@@ -280,17 +275,13 @@ json cdfs(const SeedSide& a, const SeedSide& b) {
 // The busiest NameServer's GET_ROUTEINFO_BY_TOPIC requests per second on each seed: what a route
 // poll setting costs each NameServer (issue 25's "price beside the benefit").
 Values route_load_of_busiest(const std::vector<SeedRecord>& records) {
-  static const std::string kPrefix = "nameserver_load.per_nameserver.";
-  static const std::string kSuffix = ".by_code.GET_ROUTEINFO_BY_TOPIC.mean_per_s";
   Values values;
   for (const auto& record : records) {
     std::optional<double> busiest;
     for (const auto& [figure, value] : record.figures) {
-      if (!value || figure.rfind(kPrefix, 0) != 0 || figure.size() <= kSuffix.size() ||
-          figure.compare(figure.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0) {
-        continue;
+      if (value && is_route_load_of_one_nameserver(figure)) {
+        busiest = std::max(busiest.value_or(*value), *value);
       }
-      busiest = std::max(busiest.value_or(*value), *value);
     }
     values.push_back(busiest);
   }
@@ -302,16 +293,8 @@ Values route_load_of_busiest(const std::vector<SeedRecord>& records) {
 json seed_headline(const json& figures, const SeedSide& a, const SeedSide& b) {
   std::map<std::string, const json*> rows;
   for (const auto& row : figures) rows[row["figure"].get<std::string>()] = &row;
-  std::vector<std::pair<std::string, std::string>> wanted = {
-      {"stale route, longest of the run", "route_health.stale.max"},
-      {"failed sends", "sends.failed.total"}};
   const auto& outages = field(field(a.sweep, "points")[0], "outages");
-  for (std::size_t i = 0; outages.is_array() && i < outages.size(); ++i) {
-    const std::string at = " (outages[" + std::to_string(i) + "])";
-    wanted.push_back({"last NameServer drop" + at, outage_prefix(i) + "nameserver_drop_ms.max"});
-    wanted.push_back(
-        {"slowest producer recovery" + at, outage_prefix(i) + "recovery.producer_ms.max"});
-  }
+  const auto wanted = headline_figures(outages.is_array() ? outages.size() : 0);
   json headline = json::array();
   const auto entry = [](const std::string& what, const json& row) {
     json e = {{"what", what}};
@@ -332,10 +315,7 @@ json seed_headline(const json& figures, const SeedSide& a, const SeedSide& b) {
     return std::any_of(v.begin(), v.end(), [](const auto& x) { return x.has_value(); });
   };
   if (present(load_a) || present(load_b)) {
-    const std::string figure =
-        "nameserver_load.per_nameserver.*.by_code.GET_ROUTEINFO_BY_TOPIC.mean_per_s";
-    headline.push_back(entry("GET_ROUTEINFO_BY_TOPIC per NameServer, the busiest",
-                             figure_row(figure, load_a, load_b)));
+    headline.push_back(entry(kRouteLoadWhat, figure_row(kRouteLoadFigure, load_a, load_b)));
   }
   return headline;
 }

@@ -39,14 +39,6 @@ nlohmann::json build_seed_comparison(const SeedSide& a, const SeedSide& b);
 std::string render_seed_comparison_markdown(const nlohmann::json& comparison);
 std::string render_seed_comparison_html(const nlohmann::json& comparison);
 
-// A figure's value as people read it: durations by duration_text, rates with "/s", "none" for
-// null (no seed had a value), others as compare_format::value_text.
-std::string seed_value_text(const std::string& figure, const nlohmann::json& value);
-
-// One headline entry as every rendering writes it: "failed sends: p50 842 -> 760 (-9.7%):
-// changed" (or "within seed noise", or "beyond seed noise, too small to matter").
-std::string format_headline(const nlohmann::json& entry);
-
 // One change as the terminal prints it: "figure: p50 A -> B (CI lo .. hi), p99 A -> B (...)".
 std::string format_seed_change(const nlohmann::json& row);
 

@@ -3,6 +3,7 @@
 // plot, and every figure. Inline SVG and style only, every string escaped.
 #include <algorithm>
 
+#include "reports/compare/compare_report.h"
 #include "reports/compare/compare_report_format.h"
 #include "reports/compare/compare_seeds.h"
 #include "reports/html/html_escape.h"
@@ -95,7 +96,8 @@ std::string cdf_svg(const json& cdf, std::size_t index) {
 }
 
 std::string value_of(const json& row, const json& side, const char* stat) {
-  return html_escape(seed_value_text(field(row, "figure").get<std::string>(), field(side, stat)));
+  return html_escape(
+      compare_format::figure_text(field(row, "figure").get<std::string>(), field(side, stat)));
 }
 
 std::string figure_row(const json& row) {
@@ -104,8 +106,8 @@ std::string figure_row(const json& row) {
   const json& interval = field(row, "interval");
   const std::string figure = field(row, "figure").get<std::string>();
   const auto ci = [&figure](const json& i) {
-    return i.is_array() ? html_escape(seed_value_text(figure, i[0])) + " .. " +
-                              html_escape(seed_value_text(figure, i[1]))
+    return i.is_array() ? html_escape(compare_format::figure_text(figure, i[0])) + " .. " +
+                              html_escape(compare_format::figure_text(figure, i[1]))
                         : std::string("n/a");
   };
   const bool changed = field(row, "changed") == true;

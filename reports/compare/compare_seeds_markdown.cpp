@@ -1,32 +1,31 @@
-// File: render_seed_comparison_markdown, format_headline and format_seed_change (see
+// File: render_seed_comparison_markdown and format_seed_change (see
 // compare_seeds.h): the answer first, then the method, then only what changed beyond seed noise
 // and enough to matter, then every figure folded away.
-#include <cmath>
-
+#include "reports/compare/compare_report.h"
 #include "reports/compare/compare_report_format.h"
 #include "reports/compare/compare_seeds.h"
 #include "reports/markdown/markdown_format.h"
-#include "reports/sweep/sweep_figures.h"
 
 namespace nssim::reports {
 
 namespace {
 
+using compare_format::figure_text;
 using compare_format::value_text;
 using markdown::string_text;
 using markdown::table;
 
 std::string interval_text(const std::string& figure, const nlohmann::json& interval) {
   if (!interval.is_array()) return "n/a";
-  return seed_value_text(figure, interval[0]) + " .. " + seed_value_text(figure, interval[1]);
+  return figure_text(figure, interval[0]) + " .. " + figure_text(figure, interval[1]);
 }
 
 std::string move_text(const nlohmann::json& row, const char* stat) {
   const std::string figure = string_text(field(row, "figure"));
   const auto& a = field(row, "a");
   const auto& b = field(row, "b");
-  return std::string(stat) + " " + seed_value_text(figure, field(a, stat)) + " -> " +
-         seed_value_text(figure, field(b, stat)) + " (CI " +
+  return std::string(stat) + " " + figure_text(figure, field(a, stat)) + " -> " +
+         figure_text(figure, field(b, stat)) + " (CI " +
          interval_text(figure, field(field(row, "interval"), stat)) + ")";
 }
 
@@ -44,51 +43,19 @@ std::vector<std::string> figure_cells(const nlohmann::json& row) {
   const auto& interval = field(row, "interval");
   std::string name = "`" + figure + "`";
   for (const auto& copy : field(row, "copies")) name += " = `" + string_text(copy) + "`";
-  return {
-      name,
-      seed_value_text(figure, field(a, "p50")) + " / " + seed_value_text(figure, field(a, "p99")),
-      seed_value_text(figure, field(b, "p50")) + " / " + seed_value_text(figure, field(b, "p99")),
-      interval_text(figure, field(interval, "p50")),
-      interval_text(figure, field(interval, "p99")),
-      value_text(field(a, "never")) + " / " + value_text(field(b, "never")),
-      changed_text(row)};
+  return {name,
+          figure_text(figure, field(a, "p50")) + " / " + figure_text(figure, field(a, "p99")),
+          figure_text(figure, field(b, "p50")) + " / " + figure_text(figure, field(b, "p99")),
+          interval_text(figure, field(interval, "p50")),
+          interval_text(figure, field(interval, "p99")),
+          value_text(field(a, "never")) + " / " + value_text(field(b, "never")),
+          changed_text(row)};
 }
 
 const std::vector<std::string> kHeader = {"figure",     "A p50 / p99", "B p50 / p99", "p50 B-A CI",
                                           "p99 B-A CI", "never A / B", "changed"};
 
 }  // namespace
-
-std::string seed_value_text(const std::string& figure, const nlohmann::json& value) {
-  if (value.is_null()) return "none";
-  if (value.is_number() && is_time_figure(figure)) return duration_text(value, "n/a");
-  const bool rate = figure.size() > 6 && figure.compare(figure.size() - 6, 6, "_per_s") == 0;
-  return value_text(value) + (rate && value.is_number() ? "/s" : "");
-}
-
-std::string format_headline(const nlohmann::json& entry) {
-  const std::string figure = string_text(field(entry, "figure"));
-  const auto& a = field(entry, "a");
-  const auto& b = field(entry, "b");
-  std::string text = string_text(field(entry, "what")) + ": p50 " +
-                     seed_value_text(figure, field(a, "p50")) + " -> " +
-                     seed_value_text(figure, field(b, "p50"));
-  const auto& from = field(a, "p50");
-  const auto& to = field(b, "p50");
-  if (from.is_number() && to.is_number() && from.get<double>() != 0) {
-    text += " (" +
-            compare_format::relative_text((to.get<double>() - from.get<double>()) /
-                                          std::fabs(from.get<double>())) +
-            ")";
-  }
-  if (field(a, "never") != field(b, "never")) {
-    text += ", none in " + value_text(field(a, "never")) + " -> " + value_text(field(b, "never")) +
-            " seeds";
-  }
-  if (field(entry, "changed") == true) return text + ": changed";
-  if (field(entry, "significant") == true) return text + ": beyond seed noise, too small to matter";
-  return text + ": within seed noise";
-}
 
 std::string format_seed_change(const nlohmann::json& row) {
   return string_text(field(row, "figure")) + ": " + move_text(row, "p50") + ", " +

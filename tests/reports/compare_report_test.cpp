@@ -130,8 +130,8 @@ TEST(CompareReport, ARowCarriesBothValuesTheDifferenceAndTheRelativeMove) {
   EXPECT_DOUBLE_EQ((*row)["relative"].get<double>(), -0.7);
   EXPECT_TRUE((*row)["changed"].get<bool>());
   EXPECT_EQ(format_change(*row),
-            "outages[0].producers.stale_route_ms.max: 100000 -> 30000 "
-            "(-70000, -70.0%)");
+            "outages[0].producers.stale_route_ms.max: 100.0 s -> 30.0 s "
+            "(-70.0 s, -70.0%)");
 }
 
 TEST(CompareReport, BiggestMovesComeFirstAndLeavingZeroRanksAboveAll) {
@@ -169,7 +169,7 @@ TEST(CompareReport, AValueThatIsNullOnOneSideIsAChangeWithoutDifference) {
   EXPECT_TRUE((*row)["b"].is_null());
   EXPECT_TRUE((*row)["difference"].is_null());
   EXPECT_EQ(change_figures(comparison), std::vector<std::string>{"outages[0].end_ms"});
-  EXPECT_EQ(format_change(*row), "outages[0].end_ms: 600000 -> null");
+  EXPECT_EQ(format_change(*row), "outages[0].end_ms: 600.0 s -> none");
 }
 
 TEST(CompareReport, DifferentOutageListsAreComparedByIndexAndSaidSo) {
@@ -213,10 +213,10 @@ TEST(CompareReport, MarkdownShowsTheChangeListAndBoldsChangedCells) {
   comparison["sides"][0]["overrides"] = json::array({"profile=5.x"});
   comparison["sides"][1]["overrides"] = json::array();
   const std::string markdown = render_comparison_markdown(comparison);
-  EXPECT_NE(markdown.find("1. `outages[0].producers.stale_route_ms.max`: 100000 -> 30000 "
-                          "(-70000, -70.0%)\n"),
+  EXPECT_NE(markdown.find("1. `outages[0].producers.stale_route_ms.max`: 100.0 s -> 30.0 s "
+                          "(-70.0 s, -70.0%)\n"),
             std::string::npos);
-  EXPECT_NE(markdown.find("| `producers.stale_route_ms.max` | 100000 | **30000** | **-70000** | "
+  EXPECT_NE(markdown.find("| `producers.stale_route_ms.max` | 100.0 s | **30.0 s** | **-70.0 s** | "
                           "**-70.0%** |\n"),
             std::string::npos);
   EXPECT_NE(markdown.find("| `sends.total` | 100 | 100 |  |  |\n"), std::string::npos);

@@ -103,11 +103,12 @@ poll=producers[0].config.pollNameServerInterval
 run compare "$work/good/broker_kill.json" --a "$poll=30000" --b "$poll=5000" --out "$work/cmp-poll"
 moves=$(sed -n 's/^  [^ ]*: .* (.*, \([-+]\{0,1\}[0-9.]*\)%)$/\1/p' "$work/stdout" | tr -d +-)
 stale_row=$(grep '^| `producers\.stale_route_ms\.max` | ' "$work/cmp-poll/compare.md" | head -n 1)
-stale_a=$(echo "$stale_row" | sed -n 's/^| [^|]* | \([0-9]*\) | \**\([0-9]*\)\** |.*/\1/p')
-stale_b=$(echo "$stale_row" | sed -n 's/^| [^|]* | \([0-9]*\) | \**\([0-9]*\)\** |.*/\2/p')
+# Durations read in seconds ("29.5 s"), as everywhere a person reads them.
+stale_a=$(echo "$stale_row" | sed -n 's/^| [^|]* | \([0-9.]*\) s | \**\([0-9.]*\) s\** |.*/\1/p')
+stale_b=$(echo "$stale_row" | sed -n 's/^| [^|]* | \([0-9.]*\) s | \**\([0-9.]*\) s\** |.*/\2/p')
 if [ "$code" -eq 0 ] && [ "$(echo "$moves" | wc -l)" -eq 10 ] &&
   [ "$moves" = "$(echo "$moves" | sort -g -r)" ] && [ -n "$stale_a" ] && [ -n "$stale_b" ] &&
-  [ "$stale_a" -le 31000 ] && [ "$stale_b" -le 6000 ] && [ "$stale_b" -lt "$stale_a" ] &&
+  awk -v a="$stale_a" -v b="$stale_b" 'BEGIN { exit !(a <= 31.0 && b <= 6.0 && b < a) }' &&
   grep -q '^note: a single sample' "$work/stdout"; then
   pass
 else

@@ -60,4 +60,18 @@ if grep -q '^| `sends.ok` .*| no (too small to matter) |$\|^| `sends.ok` .*| no 
 else
   fail "sends.ok is not flagged changed: $(grep '`sends.ok`' "$work/cmp/compare.md")"
 fi
+# One seed a side leads the same way: the headline first, each once, then the sides.
+run compare "$scenario" --b 'producers[0].config.pollNameServerInterval=5000' --out "$work/single"
+[ "$code" -eq 0 ] && pass || fail "compare, one seed a side (exit $code)"
+head -n 10 "$work/stdout" >"$work/single10"
+sed -n '/^## The answer$/,/^| | A | B |$/p' "$work/single/compare.md" >"$work/single-answer"
+for where in single10 single-answer; do
+  file="$work/$where"
+  once "$where: stale route" "$file" \
+    '^(- )?stale route, longest of the run: [0-9]+\.[0-9] s -> [0-9]+\.[0-9] s \(-[0-9.]+%\): changed$'
+  once "$where: failed sends" "$file" '^(- )?failed sends: [0-9]+ -> [0-9]+ \(-[0-9.]+%\): changed$'
+  once "$where: NameServer load" "$file" \
+    '^(- )?GET_ROUTEINFO_BY_TOPIC per NameServer, the busiest: [0-9.]+/s -> [0-9.]+/s \(\+[0-9.]+%\): changed$'
+done
+if grep -q '<h2>The answer</h2>' "$work/single/compare.html"; then pass; else fail "single html"; fi
 finish "compare headline"
