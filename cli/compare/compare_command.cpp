@@ -7,6 +7,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -186,7 +187,38 @@ std::string plain(const nlohmann::json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
+// The biggest changes, one line each by `format`, leaving out the headline's figures (and their
+// copies): the answer was said first.
+void print_changes(const nlohmann::json& comparison,
+                   std::string (*format)(const nlohmann::json& row)) {
+  std::set<std::string> said;
+  for (const auto& entry : comparison["headline"]) said.insert(entry["figure"].get<std::string>());
+  const auto already_said = [&said](const nlohmann::json& change) {
+    if (said.count(change["figure"].get<std::string>()) != 0) return true;
+    for (const auto& copy : change.value("copies", nlohmann::json::array())) {
+      if (said.count(copy.get<std::string>()) != 0) return true;
+    }
+    return false;
+  };
+  std::size_t printed = 0;
+  std::size_t left = 0;
+  for (const auto& change : comparison["changes"]) {
+    if (already_said(change)) continue;
+    if (printed == kChangesPrinted) {
+      ++left;
+      continue;
+    }
+    std::cout << "  " << format(change) << "\n";
+    ++printed;
+  }
+  if (left > 0) std::cout << "  ... and " << left << " more\n";
+}
+
 void print_summary(const nlohmann::json& comparison) {
+  // The answer first, each headline figure once (reports/README.md "compare.json").
+  for (const auto& entry : comparison["headline"]) {
+    std::cout << reports::format_headline(entry) << "\n";
+  }
   for (std::size_t i = 0; i < 2; ++i) {
     const auto& side = comparison["sides"][i];
     const auto& verdict = side["verdict"];
@@ -207,12 +239,7 @@ void print_summary(const nlohmann::json& comparison) {
   const auto& changes = comparison["changes"];
   if (changes.empty()) std::cout << "no figure differs\n";
   if (!changes.empty()) std::cout << "what changed, biggest moves first:\n";
-  for (std::size_t i = 0; i < changes.size() && i < kChangesPrinted; ++i) {
-    std::cout << "  " << reports::format_change(changes[i]) << "\n";
-  }
-  if (changes.size() > kChangesPrinted) {
-    std::cout << "  ... and " << changes.size() - kChangesPrinted << " more\n";
-  }
+  print_changes(comparison, reports::format_change);
 }
 
 // One side over the seeds, in forked runs, into its folder as a sweep.
@@ -228,20 +255,21 @@ reports::SeedSide run_side_over_seeds(const CompareOptions& options, const Side&
 }
 
 void print_seed_summary(const nlohmann::json& comparison) {
+  // The answer first, each headline figure once (reports/README.md "compare --seeds").
+  for (const auto& entry : comparison["headline"]) {
+    std::cout << reports::format_headline(entry) << "\n";
+  }
   for (std::size_t i = 0; i < 2; ++i) {
     std::cout << (i == 0 ? "A: " : "B: ") << comparison["sides"][i]["label"].get<std::string>()
               << "\n";
   }
   std::cout << "method: " << comparison["method"]["text"].get<std::string>() << "\n";
   const auto& changes = comparison["changes"];
-  if (changes.empty()) std::cout << "no significant change\n";
-  if (!changes.empty()) std::cout << "what changed beyond seed noise, biggest moves first:\n";
-  for (std::size_t i = 0; i < changes.size() && i < kChangesPrinted; ++i) {
-    std::cout << "  " << reports::format_seed_change(changes[i]) << "\n";
+  if (changes.empty()) std::cout << "no change beyond seed noise and big enough to matter\n";
+  if (!changes.empty()) {
+    std::cout << "what changed beyond seed noise and enough to matter, biggest moves first:\n";
   }
-  if (changes.size() > kChangesPrinted) {
-    std::cout << "  ... and " << changes.size() - kChangesPrinted << " more\n";
-  }
+  print_changes(comparison, reports::format_seed_change);
 }
 
 int run_compare_over_seeds(const CompareOptions& options, const Side& a, const Side& b,

@@ -2,20 +2,15 @@
 // run_summary.h).
 #include "cli/run/run_summary.h"
 
-#include <iomanip>
 #include <sstream>
 #include <string>
+
+#include "reports/duration_text.h"
+#include "reports/report_field.h"
 
 namespace nssim::cli {
 
 namespace {
-
-std::string seconds_text(const nlohmann::json& ms) {
-  if (ms.is_null()) return "never";
-  std::ostringstream text;
-  text << std::fixed << std::setprecision(1) << ms.get<double>() / 1000.0 << "s";
-  return text.str();
-}
 
 std::string failures(const nlohmann::json& sends) {
   std::ostringstream text;
@@ -28,13 +23,6 @@ std::string failures(const nlohmann::json& sends) {
   }
   if (sep == ", ") text << ")";
   return text.str();
-}
-
-// A window's length: seconds as above, or milliseconds under a second, where "0.0s" would hide
-// it (a broker missing for the 3 ms of its registration).
-std::string span(const nlohmann::json& ms) {
-  if (ms.is_number() && ms.get<double>() < 1000) return std::to_string(ms.get<long long>()) + "ms";
-  return seconds_text(ms);
 }
 
 // "stale 15 (p50 15.9s, max 29.5s; broker_down 15)": one kind of route window, with how many are
@@ -51,7 +39,8 @@ std::string route_windows(const char* kind, const nlohmann::json& stats) {
     sep = ", ";
   }
   if (stats.value("count", 0LL) > 0) {
-    text << sep << "p50 " << span(stats["p50"]) << ", max " << span(stats["max"]);
+    text << sep << "p50 " << reports::duration_text(stats["p50"], "never") << ", max "
+         << reports::duration_text(stats["max"], "never");
   }
   sep = "; ";
   const nlohmann::json causes = stats.value("by_cause", nlohmann::json::object());
@@ -80,7 +69,8 @@ void print_nameserver_outcome(std::ostream& out, const nlohmann::json& ns) {
   const std::string addr = ns["broker_addr"].get<std::string>();
   const std::string outcome = ns.value("outcome", "");
   if (!ns["dropped_at_ms"].is_null()) {
-    out << "  " << name << " dropped " << addr << ": " << seconds_text(ns["delay_ms"]);
+    out << "  " << name << " dropped " << addr << ": "
+        << reports::duration_text(ns["delay_ms"], "never");
     if (ns.contains("path")) out << " by " << ns["path"].get<std::string>();
   } else if (outcome == "kept_reachable") {
     out << "  " << name << " kept " << addr << ": reachable from it throughout";
@@ -88,13 +78,52 @@ void print_nameserver_outcome(std::ostream& out, const nlohmann::json& ns) {
     out << "  " << name << " kept " << addr << ": the NameServer itself was down for part of it";
   } else if (outcome == "kept_within_rules") {
     out << "  " << name << " kept " << addr << ": unreachable for "
-        << seconds_text(ns["unreachable_ms"]) << ", too short for RocketMQ's rules to drop it";
+        << reports::duration_text(ns["unreachable_ms"], "never")
+        << ", too short for RocketMQ's rules to drop it";
   } else {
     out << "  " << name << " kept " << addr << ": MISSED, unreachable for "
-        << seconds_text(ns.value("unreachable_ms", nlohmann::json()))
+        << reports::duration_text(ns.value("unreachable_ms", nlohmann::json()), "never")
         << ", longer than the rules allow";
   }
   out << "\n";
+}
+
+// The producers' stale route: how long they held it (route health's windows, however they
+// ended), then when they dropped the broker, and "never dropped" said as such with the reasons,
+// never as a stale time of "never" (reports/README.md, the terminal summary).
+void print_producers(std::ostream& out, const nlohmann::json& outage) {
+  using reports::field;
+  const auto& producers = field(outage, "producers");
+  const auto& dropped = field(producers, "stale_route_ms");
+  const auto& held = field(field(outage, "route_health"), "stale");
+  const auto number = [](const nlohmann::json& value) {
+    return value.is_number() ? value.get<long long>() : 0LL;
+  };
+  out << "  producers with a stale route: " << number(field(producers, "affected"));
+  if (number(field(held, "count")) > 0) {
+    out << ", stale for p50 " << reports::duration_text(field(held, "p50"), "n/a") << " / max "
+        << reports::duration_text(field(held, "max"), "n/a");
+  }
+  if (number(field(held, "never")) > 0) {
+    out << ", " << number(field(held, "never")) << " stale to the end of the run";
+  }
+  if (number(field(dropped, "count")) > 0) {
+    out << "; dropped the broker after min " << reports::duration_text(field(dropped, "min"), "n/a")
+        << " / p50 " << reports::duration_text(field(dropped, "p50"), "n/a") << " / max "
+        << reports::duration_text(field(dropped, "max"), "n/a");
+  }
+  if (number(field(dropped, "never")) > 0) {
+    out << "; never dropped by " << number(field(dropped, "never"));
+    const auto& reasons = field(producers, "never_reasons");
+    std::string sep = " (";
+    if (reasons.is_object()) {
+      for (const auto& [reason, count] : reasons.items()) {
+        out << sep << reason << " " << number(count);
+        sep = ", ";
+      }
+    }
+    if (sep == ", ") out << ")";
+  }
 }
 
 }  // namespace
@@ -105,20 +134,15 @@ void print_run_summary(std::ostream& out, const nlohmann::json& result) {
     const auto& outage = result["outages"][i];
     out << "outages[" << i << "] (faults[" << outage["fault"].get<int>()
         << "]): " << outage["kind"].get<std::string>() << " of " << outage["brokers"].dump()
-        << " at " << seconds_text(outage["start_ms"]) << "\n";
+        << " at " << reports::duration_text(outage["start_ms"], "never") << "\n";
     for (const auto& ns : outage["nameservers"]) print_nameserver_outcome(out, ns);
-    const auto& stale = outage["producers"]["stale_route_ms"];
-    out << "  producers with a stale route: " << outage["producers"]["affected"].get<long long>()
-        << ", stale for min " << seconds_text(stale["min"]) << " / p50 "
-        << seconds_text(stale["p50"]) << " / max " << seconds_text(stale["max"]);
-    if (stale["never"].get<long long>() > 0)
-      out << ", never dropped by " << stale["never"].get<long long>();
+    print_producers(out, outage);
     out << "\n  sends in the outage: " << failures(outage["sends"]) << " failed\n";
   }
   if (result.contains("route_health")) print_route_health(out, result["route_health"]);
   const auto& disagreement = result["nameserver_disagreement"];
   out << "nameservers disagreed " << disagreement["count"].get<long long>() << " times, "
-      << seconds_text(disagreement["total_ms"]) << " in total\n";
+      << reports::duration_text(disagreement["total_ms"], "never") << " in total\n";
 }
 
 void print_written_files(std::ostream& out, const std::string& dir, bool trace) {

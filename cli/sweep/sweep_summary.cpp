@@ -1,10 +1,10 @@
 // File: print_sweep_summary (see sweep_summary.h). Reads only sweep.json fields.
 #include "cli/sweep/sweep_summary.h"
 
-#include <cstdio>
 #include <string>
 
 #include "cli/verdict_lines.h"
+#include "reports/duration_text.h"
 #include "reports/report_field.h"
 
 namespace nssim::cli {
@@ -13,28 +13,23 @@ namespace {
 
 using reports::field;
 
-std::string seconds_text(const nlohmann::json& ms) {
-  if (!ms.is_number()) return "n/a";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1fs", ms.get<double>() / 1000.0);
-  return text;
-}
-
 std::string count(const nlohmann::json& value) { return value.is_number() ? value.dump() : "n/a"; }
 
 void print_distribution(std::ostream& out, const nlohmann::json& point, const std::string& figure,
                         const char* caption, bool time, const nlohmann::json& bounds) {
   const auto& d = field(field(point, "figures"), figure);
   if (d.is_null()) return;
-  const auto show = [time](const nlohmann::json& v) { return time ? seconds_text(v) : count(v); };
+  const auto show = [time](const nlohmann::json& v) {
+    return time ? reports::duration_text(v, "n/a") : count(v);
+  };
   out << "  " << caption << ": p50 " << show(field(d, "p50")) << " / p99 " << show(field(d, "p99"))
       << " / max " << show(field(d, "max"));
   if (field(d, "never").is_number() && field(d, "never").get<long long>() > 0) {
     out << ", none in " << field(d, "never").get<long long>() << " seeds";
   }
   if (bounds.is_object()) {
-    out << " (predicted " << seconds_text(field(bounds, "min_ms")) << " .. "
-        << seconds_text(field(bounds, "max_ms")) << ")";
+    out << " (predicted " << reports::duration_text(field(bounds, "min_ms"), "n/a") << " .. "
+        << reports::duration_text(field(bounds, "max_ms"), "n/a") << ")";
   }
   out << "\n";
 }

@@ -6,8 +6,12 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <optional>
 #include <set>
 #include <vector>
+
+#include "reports/duration_text.h"
 
 namespace nssim::reports {
 
@@ -85,7 +89,7 @@ std::string describe_outage(const json& outage) {
   if (!outage.is_object()) return "no outage";
   std::string text = member(outage, "kind").is_string() ? outage["kind"].get<std::string>() : "?";
   text += " of " + join_brokers(member(outage, "brokers"));
-  text += " at " + member(outage, "start_ms").dump() + " ms";
+  text += " at " + duration_text(member(outage, "start_ms"), "?");
   return text;
 }
 
@@ -160,16 +164,43 @@ double difference_size(const json& row) {
   return row["difference"].is_number() ? std::fabs(row["difference"].get<double>()) : 0.0;
 }
 
+// Whether a changed row moved by a practical size (practical_move); appearing or disappearing
+// always does.
+bool practical_row(const json& row) {
+  if (!row["a"].is_number() || !row["b"].is_number()) return row["a"] != row["b"];
+  return practical_move(row["figure"].get<std::string>(), row["a"].get<double>(),
+                        row["b"].get<double>());
+}
+
+// The changed rows outside arrays and the server load that moved by a practical size; copies of
+// one fact (the same A and B, as outages[0].sends.X and sends.X with one outage) are one entry,
+// the shortest name, with the others in copies[].
 json ranked_changes(const json& sections) {
   std::vector<json> changes;
+  std::map<std::string, std::size_t> by_values;  // A and B -> index in changes
   for (const auto& section : sections) {
     const std::string prefix = section["prefix"].get<std::string>();
     for (const auto& row : section["figures"]) {
       const std::string figure = row["figure"].get<std::string>();
       const bool in_array = figure.find('[', prefix.size()) != std::string::npos;
-      if (row["changed"].get<bool>() && !in_array && !is_server_load_figure(figure)) {
-        changes.push_back(row);
+      if (!row["changed"].get<bool>() || in_array || is_server_load_figure(figure) ||
+          !practical_row(row)) {
+        continue;
       }
+      const std::string key = row["a"].dump() + " " + row["b"].dump();
+      const auto found = by_values.find(key);
+      if (found == by_values.end()) {
+        by_values.emplace(key, changes.size());
+        changes.push_back(row);
+        continue;
+      }
+      json& kept = changes[found->second];
+      std::string name = figure;
+      if (name.size() < kept["figure"].get<std::string>().size()) {
+        name = kept["figure"].get<std::string>();
+        kept["figure"] = figure;
+      }
+      kept["copies"].push_back(name);
     }
   }
   std::stable_sort(changes.begin(), changes.end(), [](const json& x, const json& y) {
@@ -177,6 +208,46 @@ json ranked_changes(const json& sections) {
     return difference_size(x) > difference_size(y);
   });
   return changes;
+}
+
+// The answer first, as compare --seeds gives it (headline_figures): one run a side, so a figure
+// has changed when it moved by a practical size (practical_move); there is no noise to judge.
+json single_headline(const json& sections, std::size_t outages) {
+  std::map<std::string, const json*> rows;
+  std::optional<double> load_a, load_b;
+  for (const auto& section : sections) {
+    for (const auto& row : section["figures"]) {
+      const std::string& figure = row["figure"].get_ref<const std::string&>();
+      rows[figure] = &row;
+      if (!is_route_load_of_one_nameserver(figure)) continue;
+      if (row["a"].is_number()) load_a = std::max(load_a.value_or(0), row["a"].get<double>());
+      if (row["b"].is_number()) load_b = std::max(load_b.value_or(0), row["b"].get<double>());
+    }
+  }
+  json headline = json::array();
+  const auto entry = [&headline](const std::string& what, const json& row) {
+    const bool practical = row["a"].is_number() && row["b"].is_number()
+                               ? practical_move(row["figure"].get<std::string>(),
+                                                row["a"].get<double>(), row["b"].get<double>())
+                               : row["a"] != row["b"];
+    headline.push_back({{"what", what},
+                        {"figure", row["figure"]},
+                        {"a", row["a"]},
+                        {"b", row["b"]},
+                        {"difference", row["difference"]},
+                        {"relative", row["relative"]},
+                        {"practical", practical},
+                        {"changed", row["changed"].get<bool>() && practical}});
+  };
+  for (const auto& [what, figure] : headline_figures(outages)) {
+    const auto found = rows.find(figure);
+    if (found != rows.end()) entry(what, *found->second);
+  }
+  if (load_a || load_b) {
+    entry(kRouteLoadWhat, make_row(kRouteLoadFigure, load_a ? json(*load_a) : json(),
+                                   load_b ? json(*load_b) : json()));
+  }
+  return headline;
 }
 
 void add_run_notes(const json& a, const json& b, json& notes) {
@@ -252,6 +323,10 @@ json build_comparison(const json& a, const json& b, const std::string& label_a,
       {"sections", sections},
   };
   comparison["changes"] = ranked_changes(comparison["sections"]);
+  const std::size_t outages =
+      std::max(member(a, "outages").is_array() ? member(a, "outages").size() : 0,
+               member(b, "outages").is_array() ? member(b, "outages").size() : 0);
+  comparison["headline"] = single_headline(comparison["sections"], outages);
   return comparison;
 }
 

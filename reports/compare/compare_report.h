@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace nssim::reports {
 
@@ -23,7 +25,11 @@ inline constexpr const char* kCompareSchema = "nssim.compare/1";
 //   notes[]: one line each on what makes the two runs not directly comparable,
 //   sections[] {title, prefix, figures[]}: "whole run" first, then one per outage index,
 //   changes[]: the changed rows outside arrays (aggregates such as stale_route_ms.max, not
-//     per_producer[3]), biggest relative move first (0 or null to a value counts as the biggest).
+//     per_producer[3]) that moved by a practical size (practical_move), biggest relative move
+//     first (0 or null to a value counts as the biggest); rows with the same A and B (copies of
+//     one fact) are one entry, the shortest name, with the others in copies[],
+//   headline[] {what, figure, a, b, difference, relative, practical, changed}: headline_figures
+//     and the busiest NameServer's GET_ROUTEINFO_BY_TOPIC rate, each once.
 // The caller may add to each side "overrides" (the NAME=VALUE settings it ran with, an array of
 // strings) and "report_html" (a link to that side's report); the renderers show them if present.
 nlohmann::json build_comparison(const nlohmann::json& a, const nlohmann::json& b,
@@ -42,7 +48,30 @@ std::string render_comparison_html(const nlohmann::json& comparison);
 bool is_server_load_figure(const std::string& figure);
 
 // One row as a line, "figure: A -> B (difference, relative)": what `nssim compare` prints for
-// each of the biggest changes.
+// each of the biggest changes; durations read as duration_text, never as raw milliseconds.
 std::string format_change(const nlohmann::json& row);
+
+// Whether a move from `from` to `to` of `figure` is big enough to matter, whatever its
+// significance: at least 1 s and 1 % of `from` for a duration (is_time_figure), at least 1 (one
+// send, one request) and 1 % for a count, at least 1 % for a rate per second (reports/README.md).
+bool practical_move(const std::string& figure, double from, double to);
+
+// The headline figures of both comparisons, in order, as {what, figure}: the run's longest stale
+// route, the failed sends, per outage the last NameServer drop and the slowest producer recovery.
+// The busiest NameServer's GET_ROUTEINFO_BY_TOPIC rate (kRouteLoadFigure) follows them, taken per
+// side as the largest of the per-NameServer figures.
+std::vector<std::pair<std::string, std::string>> headline_figures(std::size_t outages);
+inline constexpr const char* kRouteLoadFigure =
+    "nameserver_load.per_nameserver.*.by_code.GET_ROUTEINFO_BY_TOPIC.mean_per_s";
+inline constexpr const char* kRouteLoadWhat = "GET_ROUTEINFO_BY_TOPIC per NameServer, the busiest";
+
+// Whether `figure` is one NameServer's GET_ROUTEINFO_BY_TOPIC rate
+// (nameserver_load.per_nameserver.NAME.by_code.GET_ROUTEINFO_BY_TOPIC.mean_per_s).
+bool is_route_load_of_one_nameserver(const std::string& figure);
+
+// One headline entry (headline[] of either comparison) as every rendering writes it: "failed
+// sends: p50 842 -> 760 (-9.7%): changed", or "within seed noise", "beyond seed noise, too small
+// to matter"; a single run's "296 -> 262 (-11.5%): changed", "too small to matter", "the same".
+std::string format_headline(const nlohmann::json& entry);
 
 }  // namespace nssim::reports

@@ -13,7 +13,8 @@ namespace nssim::reports {
 namespace comparison_html {
 namespace {
 
-using compare_format::difference_text;
+using compare_format::figure_difference_text;
+using compare_format::figure_text;
 using compare_format::kChangesListed;
 using compare_format::relative_text;
 using compare_format::value_text;
@@ -75,6 +76,18 @@ void write_sides(std::ostream& out, const json& comparison) {
   out << "</table>\n";
 }
 
+// The answer first: each headline figure once (format_headline).
+void write_headline(std::ostream& out, const json& headline) {
+  out << "<h2>The answer</h2>\n<ul class=\"headline\">\n";
+  if (headline.is_array()) {
+    for (const auto& entry : headline) {
+      out << "<li" << (entry["changed"] == true ? " class=\"changed\"" : "") << ">"
+          << html_escape(format_headline(entry)) << "</li>\n";
+    }
+  }
+  out << "</ul>\n";
+}
+
 void write_changes(std::ostream& out, const json& changes) {
   out << "<h2>What changed</h2>\n";
   if (changes.empty()) out << "<p>No figure differs.</p>\n";
@@ -100,10 +113,12 @@ void write_section(std::ostream& out, const json& section) {
   const std::size_t prefix = section["prefix"].get<std::string>().size();
   for (const auto& row : section["figures"]) {
     const bool changed = row["changed"].get<bool>();
-    out << "<tr><td><code>" << html_escape(row["figure"].get<std::string>().substr(prefix))
-        << "</code></td>" << td(text_of(row["a"]), true, false)
-        << td(text_of(row["b"]), true, changed)
-        << td(changed ? html_escape(difference_text(row["difference"])) : "", true, changed)
+    const std::string figure = row["figure"].get<std::string>();
+    out << "<tr><td><code>" << html_escape(figure.substr(prefix)) << "</code></td>"
+        << td(html_escape(figure_text(figure, row["a"])), true, false)
+        << td(html_escape(figure_text(figure, row["b"])), true, changed)
+        << td(changed ? html_escape(figure_difference_text(figure, row["difference"])) : "", true,
+              changed)
         << td(changed ? html_escape(relative_text(row["relative"])) : "", true, changed)
         << "</tr>\n";
   }
@@ -142,9 +157,11 @@ std::string render_comparison_html(const nlohmann::json& comparison) {
       << kStyle << "\n</style>\n</head>\n<body>\n";
   out << "<h1>nssim compare: " << text_of(scenario["name"]) << "</h1>\n";
   out << "<p>Scenario <code>" << text_of(scenario["file"]) << "</code>, seed "
-      << text_of(scenario["seed"]) << ", " << text_of(scenario["duration_ms"])
-      << " ms, run under two settings. A difference is B - A; relative is that difference over "
+      << text_of(scenario["seed"]) << ", "
+      << html_escape(duration_text(scenario["duration_ms"], "?"))
+      << ", run under two settings. A difference is B - A; relative is that difference over "
          "|A|. Changed cells are highlighted.</p>\n";
+  write_headline(out, comparison["headline"]);
   write_sides(out, comparison);
   for (const auto& note : comparison["notes"]) {
     out << "<p class=\"note\">Note: " << html_escape(note.get<std::string>()) << "</p>\n";

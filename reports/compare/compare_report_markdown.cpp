@@ -12,7 +12,8 @@ namespace nssim::reports {
 namespace comparison_markdown {
 namespace {
 
-using compare_format::difference_text;
+using compare_format::figure_difference_text;
+using compare_format::figure_text;
 using compare_format::kChangesListed;
 using compare_format::relative_text;
 using compare_format::value_text;
@@ -70,18 +71,21 @@ void write_sides(std::ostream& out, const json& comparison) {
   }
 }
 
+// The answer first: each headline figure once (format_headline).
+void write_headline(std::ostream& out, const json& headline) {
+  out << "\n## The answer\n\n";
+  if (!headline.is_array() || headline.empty()) out << "No headline figure in these runs.\n";
+  if (!headline.is_array()) return;
+  for (const auto& entry : headline) out << "- " << format_headline(entry) << "\n";
+}
+
 void write_changes(std::ostream& out, const json& changes) {
   out << "\n## What changed\n\n";
   if (changes.empty()) out << "No figure differs.\n";
   for (std::size_t i = 0; i < changes.size() && i < kChangesListed; ++i) {
-    out << i + 1 << ". `" << changes[i]["figure"].get<std::string>()
-        << "`: " << value_text(changes[i]["a"]) << " -> " << value_text(changes[i]["b"]);
-    const std::string difference = difference_text(changes[i]["difference"]);
-    const std::string relative = relative_text(changes[i]["relative"]);
-    if (!difference.empty()) out << " (" << difference;
-    if (!difference.empty() && !relative.empty()) out << ", " << relative;
-    if (!difference.empty()) out << ")";
-    out << "\n";
+    const std::string line = format_change(changes[i]);
+    const std::size_t colon = line.find(": ");
+    out << i + 1 << ". `" << line.substr(0, colon) << "`" << line.substr(colon) << "\n";
   }
   if (changes.size() > kChangesListed) {
     out << "\n" << changes.size() - kChangesListed << " more changed figures are in the tables.\n";
@@ -99,10 +103,11 @@ void write_section(std::ostream& out, const json& section) {
   const std::size_t prefix = section["prefix"].get<std::string>().size();
   for (const auto& row : section["figures"]) {
     const bool changed = row["changed"].get<bool>();
-    out << "| `" << row["figure"].get<std::string>().substr(prefix) << "` | "
-        << value_text(row["a"]) << " | " << bold_if(changed, value_text(row["b"])) << " | "
-        << (changed ? bold_if(true, difference_text(row["difference"])) : "") << " | "
-        << (changed ? bold_if(true, relative_text(row["relative"])) : "") << " |\n";
+    const std::string figure = row["figure"].get<std::string>();
+    out << "| `" << figure.substr(prefix) << "` | " << figure_text(figure, row["a"]) << " | "
+        << bold_if(changed, figure_text(figure, row["b"])) << " | "
+        << (changed ? bold_if(true, figure_difference_text(figure, row["difference"])) : "")
+        << " | " << (changed ? bold_if(true, relative_text(row["relative"])) : "") << " |\n";
   }
 }
 
@@ -131,9 +136,11 @@ std::string render_comparison_markdown(const nlohmann::json& comparison) {
   const json& scenario = comparison["scenario"];
   out << "# nssim compare: " << value_text(scenario["name"]) << "\n\n";
   out << "Scenario `" << value_text(scenario["file"]) << "`, seed " << value_text(scenario["seed"])
-      << ", " << value_text(scenario["duration_ms"])
-      << " ms, run under two settings.\nA difference is B - A; relative is that difference over "
+      << ", " << duration_text(scenario["duration_ms"], "?")
+      << ", run under two settings.\nA difference is B - A; relative is that difference over "
          "|A|.\n\n";
+  write_headline(out, comparison["headline"]);
+  out << "\n";
   write_sides(out, comparison);
   if (!comparison["notes"].empty()) {
     out << "\nNotes:\n\n";

@@ -6,8 +6,10 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "common/nearest_rank.h"
 #include "common/random_bits.h"
@@ -105,6 +107,17 @@ json side_statistics(const Values& values) {
           {"mean", number(statistic(d, "mean"))}};
 }
 
+// Whether a move is big enough to matter (practical_move), beside whether it is beyond seed
+// noise: the count of seeds without a value, or the p50 or the p99.
+bool practical_move_of(const std::string& figure, const Statistics& a, const Statistics& b) {
+  if (a.never != b.never) return true;
+  for (const auto& [x, y] : {std::pair{a.p50, b.p50}, std::pair{a.p99, b.p99}}) {
+    if (x.has_value() != y.has_value()) return true;
+    if (x && practical_move(figure, *x, *y)) return true;
+  }
+  return false;
+}
+
 json figure_row(const std::string& figure, const Values& a, const Values& b) {
   std::vector<std::size_t> all(a.size());
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
@@ -132,6 +145,7 @@ json figure_row(const std::string& figure, const Values& a, const Values& b) {
   const auto number = [](const std::optional<double>& v) { return v ? figure_json(*v) : json(); };
   const bool significant = excludes_zero(interval["p50"]) || excludes_zero(interval["p99"]) ||
                            excludes_zero(interval["never"]);
+  const bool practical = practical_move_of(figure, whole_a, whole_b);
   return {{"figure", figure},
           {"a", side_statistics(a)},
           {"b", side_statistics(b)},
@@ -142,7 +156,9 @@ json figure_row(const std::string& figure, const Values& a, const Values& b) {
           {"interval", std::move(interval)},
           {"paired_seeds", paired},
           {"identical", identical},
-          {"significant", significant}};
+          {"significant", significant},
+          {"practical", practical},
+          {"changed", significant && practical}};
 }
 
 // How far a significant change moved, for ranking: leaving or reaching "never" ranks first.
@@ -160,14 +176,51 @@ double move_size(const json& row) {
   return size;
 }
 
-json ranked_changes(const json& figures) {
+// The figures that are copies of one fact: the same value on every seed of both sides
+// (outages[0].sends.X and sends.X with one outage). Each maps to the shortest name among its
+// copies (then the first by name), which stands for them all in changes[].
+// Figures of per-item lists (outages[0].nameservers[1].delay_ms) and of the server load are in the
+// tables only, not in changes[].
+bool listed_in_changes(const std::string& name) {
+  const bool per_item = name.find("].", name.find(']') + 1) != std::string::npos;
+  return !per_item && !is_server_load_figure(name);
+}
+
+std::map<std::string, std::string> canonical_names(const std::set<std::string>& names,
+                                                   const SeedSide& a, const SeedSide& b) {
+  std::map<std::string, std::string> key_of;
+  std::map<std::string, std::string> first_by_values;
+  for (const auto& name : names) {
+    if (!listed_in_changes(name)) continue;
+    json key = json::array();
+    for (const auto* side : {&a, &b}) {
+      for (const auto& v : values_of(side->records, name)) key.push_back(v ? json(*v) : json());
+    }
+    key_of[name] = key.dump();
+    auto [at, fresh] = first_by_values.emplace(key_of[name], name);
+    if (!fresh && name.size() < at->second.size()) at->second = name;
+  }
+  std::map<std::string, std::string> canonical;
+  for (const auto& [name, key] : key_of) canonical[name] = first_by_values[key];
+  return canonical;
+}
+
+json ranked_changes(const json& figures, const std::map<std::string, std::string>& canonical) {
   std::vector<json> changes;
+  std::map<std::string, std::vector<std::string>> copies;
   for (const auto& row : figures) {
     const std::string& name = row["figure"].get_ref<const std::string&>();
-    const bool per_item = name.find("].", name.find(']') + 1) != std::string::npos;
-    if (row["significant"].get<bool>() && !per_item && !is_server_load_figure(name)) {
+    if (!row["changed"].get<bool>() || !listed_in_changes(name)) continue;
+    const std::string& stands_for = canonical.at(name);
+    if (stands_for != name) {
+      copies[stands_for].push_back(name);
+    } else {
       changes.push_back(row);
     }
+  }
+  for (auto& row : changes) {
+    const auto found = copies.find(row["figure"].get<std::string>());
+    if (found != copies.end()) row["copies"] = found->second;
   }
   std::stable_sort(changes.begin(), changes.end(),
                    [](const json& x, const json& y) { return move_size(x) > move_size(y); });
@@ -219,6 +272,54 @@ json cdfs(const SeedSide& a, const SeedSide& b) {
   return list;
 }
 
+// The busiest NameServer's GET_ROUTEINFO_BY_TOPIC requests per second on each seed: what a route
+// poll setting costs each NameServer (issue 25's "price beside the benefit").
+Values route_load_of_busiest(const std::vector<SeedRecord>& records) {
+  Values values;
+  for (const auto& record : records) {
+    std::optional<double> busiest;
+    for (const auto& [figure, value] : record.figures) {
+      if (value && is_route_load_of_one_nameserver(figure)) {
+        busiest = std::max(busiest.value_or(*value), *value);
+      }
+    }
+    values.push_back(busiest);
+  }
+  return values;
+}
+
+// The answer first: the stale route, the failed sends, per outage the NameServers' drop and the
+// producers' recovery, and the price in NameServer load, each once (reports/README.md).
+json seed_headline(const json& figures, const SeedSide& a, const SeedSide& b) {
+  std::map<std::string, const json*> rows;
+  for (const auto& row : figures) rows[row["figure"].get<std::string>()] = &row;
+  const auto& outages = field(field(a.sweep, "points")[0], "outages");
+  const auto wanted = headline_figures(outages.is_array() ? outages.size() : 0);
+  json headline = json::array();
+  const auto entry = [](const std::string& what, const json& row) {
+    json e = {{"what", what}};
+    for (const char* key :
+         {"figure", "a", "b", "difference", "significant", "practical", "changed"}) {
+      e[key] = row[key];
+    }
+    return e;
+  };
+  for (const auto& [what, figure] : wanted) {
+    const auto found = rows.find(figure);
+    if (found == rows.end()) continue;
+    headline.push_back(entry(what, *found->second));
+  }
+  const Values load_a = route_load_of_busiest(a.records);
+  const Values load_b = route_load_of_busiest(b.records);
+  const auto present = [](const Values& v) {
+    return std::any_of(v.begin(), v.end(), [](const auto& x) { return x.has_value(); });
+  };
+  if (present(load_a) || present(load_b)) {
+    headline.push_back(entry(kRouteLoadWhat, figure_row(kRouteLoadFigure, load_a, load_b)));
+  }
+  return headline;
+}
+
 json side_entry(const SeedSide& side) {
   const json& point = field(side.sweep, "points")[0];
   return {{"label", side.label},
@@ -266,7 +367,9 @@ nlohmann::json build_seed_comparison(const SeedSide& a, const SeedSide& b) {
       {"figures", figures},
       {"cdfs", cdfs(a, b)},
       {"notes", notes}};
-  comparison["changes"] = seed_comparison::ranked_changes(comparison["figures"]);
+  comparison["changes"] =
+      seed_comparison::ranked_changes(comparison["figures"], canonical_names(names, a, b));
+  comparison["headline"] = seed_headline(comparison["figures"], a, b);
   return comparison;
 }
 

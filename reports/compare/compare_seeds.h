@@ -31,7 +31,9 @@ struct SeedSide {
 // (each n, never, p50, p99, mean), difference {p50, p99, never} (B - A), interval {p50, p99,
 // never} ([lo, hi] or null), paired_seeds, identical, significant}, changes[] (the significant
 // figures outside per-NameServer lists, biggest relative move of p50 or p99 first), cdfs[]
-// {figure, caption, a, b (sorted values)} for the headline windows, notes[].
+// {figure, caption, a, b (sorted values)} for the headline windows, notes[], headline[] {what,
+// figure, a, b, difference, significant, practical, changed}; a figure row also has practical
+// and changed (significant and practical), and a change its copies[].
 nlohmann::json build_seed_comparison(const SeedSide& a, const SeedSide& b);
 
 std::string render_seed_comparison_markdown(const nlohmann::json& comparison);

@@ -3,6 +3,7 @@
 // plot, and every figure. Inline SVG and style only, every string escaped.
 #include <algorithm>
 
+#include "reports/compare/compare_report.h"
 #include "reports/compare/compare_report_format.h"
 #include "reports/compare/compare_seeds.h"
 #include "reports/html/html_escape.h"
@@ -94,21 +95,35 @@ std::string cdf_svg(const json& cdf, std::size_t index) {
   return svg.finish();
 }
 
+std::string value_of(const json& row, const json& side, const char* stat) {
+  return html_escape(
+      compare_format::figure_text(field(row, "figure").get<std::string>(), field(side, stat)));
+}
+
 std::string figure_row(const json& row) {
   const json& a = field(row, "a");
   const json& b = field(row, "b");
   const json& interval = field(row, "interval");
-  const auto ci = [](const json& i) {
-    return i.is_array() ? text_of(i[0]) + " .. " + text_of(i[1]) : std::string("n/a");
+  const std::string figure = field(row, "figure").get<std::string>();
+  const auto ci = [&figure](const json& i) {
+    return i.is_array() ? html_escape(compare_format::figure_text(figure, i[0])) + " .. " +
+                              html_escape(compare_format::figure_text(figure, i[1]))
+                        : std::string("n/a");
   };
-  const bool changed = field(row, "significant") == true;
-  return std::string(changed ? "<tr class=\"changed\">" : "<tr>") + "<td><code>" +
-         html_escape(field(row, "figure").get<std::string>()) + "</code></td><td class=\"num\">" +
-         text_of(field(a, "p50")) + " / " + text_of(field(a, "p99")) + "</td><td class=\"num\">" +
-         text_of(field(b, "p50")) + " / " + text_of(field(b, "p99")) + "</td><td class=\"num\">" +
-         ci(field(interval, "p50")) + "</td><td class=\"num\">" + ci(field(interval, "p99")) +
-         "</td><td class=\"num\">" + text_of(field(a, "never")) + " / " +
-         text_of(field(b, "never")) + "</td><td>" + (changed ? "yes" : "no") + "</td></tr>\n";
+  const bool changed = field(row, "changed") == true;
+  const std::string verdict = changed                             ? "yes"
+                              : field(row, "significant") == true ? "no (too small to matter)"
+                                                                  : "no";
+  std::string name = "<code>" + html_escape(field(row, "figure").get<std::string>()) + "</code>";
+  for (const auto& copy : field(row, "copies")) {
+    name += " = <code>" + html_escape(copy.get<std::string>()) + "</code>";
+  }
+  return std::string(changed ? "<tr class=\"changed\">" : "<tr>") + "<td>" + name +
+         "</td><td class=\"num\">" + value_of(row, a, "p50") + " / " + value_of(row, a, "p99") +
+         "</td><td class=\"num\">" + value_of(row, b, "p50") + " / " + value_of(row, b, "p99") +
+         "</td><td class=\"num\">" + ci(field(interval, "p50")) + "</td><td class=\"num\">" +
+         ci(field(interval, "p99")) + "</td><td class=\"num\">" + text_of(field(a, "never")) +
+         " / " + text_of(field(b, "never")) + "</td><td>" + verdict + "</td></tr>\n";
 }
 
 std::string figure_table(const json& rows) {
@@ -142,16 +157,18 @@ std::string render_seed_comparison_html(const json& comparison) {
       "compare: " +
       html_escape(name) + "</title>\n<style>\n" + kStyle + "\n</style>\n</head>\n<body>\n<h1>" +
       html_escape(name) + ": A against B over seeds " + text_of(field(seeds, "first")) + ".." +
-      text_of(field(seeds, "last")) + "</h1>\n" + sides(comparison) +
-      "<p><strong>Method.</strong> " +
-      html_escape(field(field(comparison, "method"), "text").get<std::string>()) + "</p>\n";
+      text_of(field(seeds, "last")) + "</h1>\n" + sides(comparison);
+  // The answer first, then the charts, then the tables (issue 25: the first screen answers).
+  html += "<h2>The answer</h2>\n<ul class=\"headline\">\n";
+  for (const auto& entry : field(comparison, "headline")) {
+    html += std::string("<li") + (field(entry, "changed") == true ? " class=\"changed\"" : "") +
+            ">" + html_escape(format_headline(entry)) + "</li>\n";
+  }
+  html += "</ul>\n<p><strong>Method.</strong> " +
+          html_escape(field(field(comparison, "method"), "text").get<std::string>()) + "</p>\n";
   for (const auto& note : field(comparison, "notes")) {
     html += "<p><strong>Note:</strong> " + html_escape(note.get<std::string>()) + "</p>\n";
   }
-  const json& changes = field(comparison, "changes");
-  html += "<h2>What changed</h2>\n";
-  html += changes.empty() ? "<p>No significant change: every difference is within seed noise.</p>\n"
-                          : figure_table(changes);
   html += "<h2>Distributions</h2>\n<div class=\"cdfs\">\n";
   std::size_t index = 0;
   for (const auto& cdf : field(comparison, "cdfs")) {
@@ -160,7 +177,11 @@ std::string render_seed_comparison_html(const json& comparison) {
             ", share of seeds at or below each value</figcaption>\n" + cdf_svg(cdf, index++) +
             "</figure>\n";
   }
-  html += "</div>\n<h2>Every figure</h2>\n" + figure_table(field(comparison, "figures"));
+  const json& changes = field(comparison, "changes");
+  html += "</div>\n<h2>What changed</h2>\n";
+  html += changes.empty() ? "<p>No change beyond seed noise and big enough to matter.</p>\n"
+                          : figure_table(changes);
+  html += "<h2>Every figure</h2>\n" + figure_table(field(comparison, "figures"));
   return html + "</body>\n</html>\n";
 }
 

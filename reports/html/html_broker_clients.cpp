@@ -16,7 +16,7 @@ namespace broker_client_tables {  // named: a unity batch shares file scope
 
 std::string span_text(const nlohmann::json& object, const char* key) {
   const auto ms = field_int(object, key);
-  return ms ? format_span(*ms) : "\u2014";
+  return ms ? duration_text(*ms) : "\u2014";
 }
 
 }  // namespace broker_client_tables

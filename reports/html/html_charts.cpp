@@ -71,8 +71,8 @@ double nice_ceiling(double value) {
 }
 
 std::string bin_range(const Bin& bin) {
-  return format_seconds(bin.start_s * 1000) + " to " +
-         format_seconds((bin.start_s + bin.seconds) * 1000);
+  return duration_text(bin.start_s * 1000) + " to " +
+         duration_text((bin.start_s + bin.seconds) * 1000);
 }
 
 std::string per_second(int64_t count, const Bin& bin) {
@@ -118,9 +118,8 @@ void draw_predicted_stale(SvgWriter& svg, const TimeAxis& axis, const PageModel&
     const TimeSpan& span = *prediction.stale_route;
     const double x = axis.x(span.start_ms);
     const std::string title = "RocketMQ's rules predict producers lose the stale route between " +
-                              format_seconds(span.start_ms) + " and " +
-                              format_seconds(span.end_ms) + " (faults[" +
-                              std::to_string(prediction.fault) + "])";
+                              duration_text(span.start_ms) + " and " + duration_text(span.end_ms) +
+                              " (faults[" + std::to_string(prediction.fault) + "])";
     svg.rect({x, top, std::max(1.0, axis.x(span.end_ms) - x), height}, "predicted", title);
     svg.text(x + 3, top - 4, "predicted-label", "predicted end", title);
   }
@@ -150,7 +149,7 @@ void draw_producer_steps(SvgWriter& svg, const TimeAxis& axis, const std::vector
       const double bar = height * static_cast<double>(value) / scale_max;
       const double x = axis.x(start_ms);
       svg.rect({x, top + height - bar, axis.x(end_ms) - x, bar}, series.css,
-               format_seconds(start_ms) + " to " + format_seconds(end_ms) + ": " +
+               duration_text(start_ms) + " to " + duration_text(end_ms) + ": " +
                    (bins[i].seconds > 1 ? "up to " : "") + std::to_string(value) +
                    (value == 1 ? " producer " : " producers ") + series.held);
     }

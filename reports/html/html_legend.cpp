@@ -1,5 +1,6 @@
 // File: the look of each kind of mark (detection path shapes and colours, failure cause colours)
 // and the legend that explains them, so the pictures read without the tables.
+#include <algorithm>
 #include <set>
 
 #include "reports/html/html_escape.h"
@@ -75,8 +76,13 @@ std::string render_legend(const PageModel& model) {
           item(svg_swatch("in-route"), "in the NameServer's routes") +
           item(missing_swatch(), "missing from the NameServer's routes") + "</div>\n";
   html += "<div class=\"group\">" + item(svg_swatch("fault-shade legend-shade"), "fault window") +
-          item(line_swatch("fault-line"), "fault start / end") +
-          item(svg_swatch("predicted"), "predicted by RocketMQ's rules") + "</div>\n";
+          item(line_swatch("fault-line"), "fault start / end");
+  // The predicted swatch only where a window is drawn: none for a fault too short for the rules.
+  const bool any_predicted =
+      std::any_of(model.predictions.begin(), model.predictions.end(),
+                  [](const OutagePrediction& p) { return p.removal || p.stale_route; });
+  if (any_predicted) html += item(svg_swatch("predicted"), "predicted by RocketMQ's rules");
+  html += "</div>\n";
   html += "<div class=\"group\">NameServer dropped the broker by:";
   for (const auto& look : kPaths) {
     html +=

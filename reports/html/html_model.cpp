@@ -50,7 +50,7 @@ std::string fault_targets(const nlohmann::json& fault) {
   }
   if (out.empty()) out = field_string(fault, "topic");
   if (const auto latency = field_int(fault, "latency_ms")) {
-    out += " +" + std::to_string(*latency) + " ms";
+    out += " +" + duration_text(*latency);
   }
   return out;
 }

@@ -20,16 +20,10 @@ std::string td(const std::string& text, const char* css_class = nullptr) {
   return "<td class=\"" + std::string(css_class) + "\">" + html_escape(text) + "</td>";
 }
 
-// A window's length as the outage's other tables read it (format_span).
+// A window's length, or a total over many windows, as every duration reads (duration_text).
 std::string span_cell(const nlohmann::json& object, const char* key) {
   const auto ms = field_int(object, key);
-  return td(ms ? format_span(*ms) : "\u2014", "num");
-}
-
-// A total over many windows: minutes and hours read better than thousands of seconds.
-std::string total_cell(const nlohmann::json& object, const char* key) {
-  const auto ms = field_int(object, key);
-  return td(ms ? format_duration(*ms) : "\u2014", "num");
+  return td(ms ? duration_text(*ms) : "\u2014", "num");
 }
 
 std::string count_text(const nlohmann::json& object, const char* key) {
@@ -50,24 +44,24 @@ std::string window_kind_row(const RouteWindowKind& kind, const nlohmann::json& s
   return "<tr><th>" + html_escape(kind.caption) + "</th>" +
          td(std::to_string(route_windows_of(stats)), "num") + span_cell(stats, "min") +
          span_cell(stats, "p50") + span_cell(stats, "p99") + span_cell(stats, "max") +
-         td(count_text(stats, "never"), "num") + total_cell(stats, "total_ms") +
+         td(count_text(stats, "never"), "num") + span_cell(stats, "total_ms") +
          td(causes_text(field(stats, "by_cause"))) + "</tr>\n";
 }
 
 std::string instant_or_open(const nlohmann::json& window) {
   const auto end_ms = field_int(window, "end_ms");
-  return end_ms ? format_seconds(*end_ms) : "open at the end";
+  return end_ms ? duration_text(*end_ms) : "open at the end";
 }
 
 std::string lasted(const nlohmann::json& window) {
   const auto start_ms = field_int(window, "start_ms");
   const auto end_ms = field_int(window, "end_ms");
-  return start_ms && end_ms ? format_span(*end_ms - *start_ms) : "\u2014";
+  return start_ms && end_ms ? duration_text(*end_ms - *start_ms) : "\u2014";
 }
 
 // The cells every window row ends with: start, end, duration, cause, end cause.
 std::string window_cells(const nlohmann::json& window) {
-  return td(format_seconds(field_int(window, "start_ms").value_or(0)), "num") +
+  return td(duration_text(field_int(window, "start_ms").value_or(0)), "num") +
          td(instant_or_open(window), "num") + td(lasted(window), "num") +
          td(field_string(window, "cause")) + td(field_string(window, "end_cause"));
 }

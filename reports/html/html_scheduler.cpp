@@ -18,7 +18,7 @@ std::string text_cell(const std::string& text) { return "<td>" + html_escape(tex
 
 std::string span_cell(const nlohmann::json& object, const char* key) {
   const auto ms = field_int(object, key);
-  return "<td class=\"num\">" + (ms ? format_span(*ms) : "\u2014") + "</td>";
+  return "<td class=\"num\">" + (ms ? duration_text(*ms) : "\u2014") + "</td>";
 }
 
 std::string latest_clients(const nlohmann::json& scheduler) {
@@ -79,7 +79,7 @@ std::string removals(const nlohmann::json& scheduler) {
     const auto removed = field_int(removal, "removed_at_ms");
     html += "<tr>" + text_cell(field_string(removal, "broker_name")) +
             text_cell(field_string(removal, "broker_addr")) + "<td class=\"num\">" +
-            (removed ? format_seconds(*removed) : "\u2014") + "</td>" +
+            (removed ? duration_text(*removed) : "\u2014") + "</td>" +
             count_cell(removal, "clients") + span_cell(f_minus_r, "p50") +
             span_cell(f_minus_r, "p99") + span_cell(f_minus_r, "max") +
             count_cell(f_minus_r, "never") + "</tr>\n";

@@ -74,7 +74,7 @@ std::string disagreement_rows(const nlohmann::json& disagreement) {
   const auto total_ms = field_int(disagreement, "total_ms");
   const std::string count = number_text(field(disagreement, "count"));
   return row("NameServer views differed", count + (count == "1" ? " time, " : " times, ") +
-                                              (total_ms ? format_duration(*total_ms) : "\u2014") +
+                                              (total_ms ? duration_text(*total_ms) : "\u2014") +
                                               " in all");
 }
 
@@ -86,7 +86,7 @@ std::string render_header(const nlohmann::json& report) {
   std::string meta = field_string(scenario, "file") + " \u00B7 profile " +
                      field_string(scenario, "profile") + " \u00B7 seed " +
                      number_text(field(scenario, "seed")) + " \u00B7 " +
-                     (duration ? format_duration(*duration) : "\u2014") + " simulated";
+                     (duration ? duration_text(*duration) : "\u2014") + " simulated";
   const std::string command = field_string(scenario, "command");
   const std::string repeat = command.empty()
                                  ? ""

@@ -5,6 +5,7 @@
 #include "reports/html/html_escape.h"
 #include "reports/html/html_sections.h"
 #include "reports/html/svg_writer.h"
+#include "reports/prediction_text.h"
 #include "reports/report_field.h"
 
 namespace nssim::reports::html {
@@ -18,15 +19,17 @@ std::string cell(const std::string& text, const char* css_class = nullptr) {
 
 std::string ms_cell(const nlohmann::json& object, const char* key) {
   const auto ms = field_int(object, key);
-  return ms ? cell(format_seconds(*ms), "num") : cell("\u2014", "num");
+  return ms ? cell(duration_text(*ms), "num") : cell("\u2014", "num");
 }
 
 std::string predicted_text(const nlohmann::json& outage, const char* key) {
+  const std::string none = not_predicted_text(field(outage, "predicted"));
+  if (!none.empty()) return none;
   const auto& bounds = field(field(outage, "predicted"), key);
   const auto min_ms = field_int(bounds, "min_ms");
   const auto max_ms = field_int(bounds, "max_ms");
   if (!min_ms || !max_ms) return "\u2014";
-  return format_seconds(*min_ms) + " to " + format_seconds(*max_ms);
+  return duration_text(*min_ms) + " to " + duration_text(*max_ms);
 }
 
 std::string outage_heading(const nlohmann::json& outage, std::size_t index) {
@@ -42,8 +45,8 @@ std::string outage_heading(const nlohmann::json& outage, std::size_t index) {
   const auto end_ms = field_int(outage, "end_ms");
   return "outages[" + std::to_string(index) + "]: faults[" +
          std::to_string(field_int(outage, "fault").value_or(0)) + "] " +
-         field_string(outage, "kind") + " of " + brokers + ", " + format_seconds(start_ms) +
-         (end_ms ? " to " + format_seconds(*end_ms) : " to the end");
+         field_string(outage, "kind") + " of " + brokers + ", " + duration_text(start_ms) +
+         (end_ms ? " to " + duration_text(*end_ms) : " to the end");
 }
 
 // How a NameServer that kept the broker did by RocketMQ's rules, from its outcome: only `missed`
@@ -51,7 +54,7 @@ std::string outage_heading(const nlohmann::json& outage, std::size_t index) {
 // outcomes reads "never", as before they existed.
 std::string kept_cell(const nlohmann::json& entry) {
   const std::string outcome = field_string(entry, "outcome");
-  const std::string unreachable = format_span(field_int(entry, "unreachable_ms").value_or(0));
+  const std::string unreachable = duration_text(field_int(entry, "unreachable_ms").value_or(0));
   if (outcome == "kept_reachable") return cell("kept: reachable", "good");
   if (outcome == "nameserver_down") return cell("kept: the NameServer was down for part of it");
   if (outcome == "kept_within_rules") {
@@ -136,9 +139,9 @@ std::string sends_table(const nlohmann::json& outage) {
           "</tr>\n<tr><th>copies stored twice</th>" + count_cell(sends, "duplicates_stored") +
           "</tr>\n<tr><th>failed, but stored</th>" + count_cell(sends, "failed_but_stored") +
           "</tr>\n<tr><th>latency p50 / p99 / max</th>" +
-          cell(std::to_string(field_int(latency, "p50").value_or(0)) + " / " +
-                   std::to_string(field_int(latency, "p99").value_or(0)) + " / " +
-                   std::to_string(field_int(latency, "max").value_or(0)) + " ms",
+          cell(duration_text(field_int(latency, "p50").value_or(0)) + " / " +
+                   duration_text(field_int(latency, "p99").value_or(0)) + " / " +
+                   duration_text(field_int(latency, "max").value_or(0)),
                "num") +
           "</tr>\n";
   return html + "</table>\n";

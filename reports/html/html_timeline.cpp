@@ -84,8 +84,8 @@ std::vector<int> fault_label_rows(const PageModel& model, const TimeAxis& axis, 
 
 std::string segment_title(const std::string& node, const ProcessSegment& segment,
                           const PageModel& model) {
-  std::string title = node + " " + segment.state + " " + format_seconds(segment.span.start_ms) +
-                      " to " + format_seconds(segment.span.end_ms);
+  std::string title = node + " " + segment.state + " " + duration_text(segment.span.start_ms) +
+                      " to " + duration_text(segment.span.end_ms);
   if (segment.fault) {
     for (const auto& fault : model.faults) {
       if (fault.index == *segment.fault) title += " (" + fault_name(fault) + ")";
@@ -116,9 +116,9 @@ std::string detection_title(const PageModel& model, const BrokerTimeline& broker
                             const Detection& detection) {
   std::string title = detection.nameserver + " dropped " + detection.broker_node + " (" +
                       detection.broker_addr + ") by " + detection.path + " at " +
-                      format_seconds(detection.t_ms);
+                      duration_text(detection.t_ms);
   if (const FaultWindow* fault = fault_before(model, broker, detection.t_ms)) {
-    title += ", " + format_seconds(detection.t_ms - fault->span.start_ms) + " after the fault (" +
+    title += ", " + duration_text(detection.t_ms - fault->span.start_ms) + " after the fault (" +
              fault_name(*fault) + ")";
   }
   return title;
@@ -135,19 +135,18 @@ void draw_predicted_removals(SvgWriter& svg, const TimeAxis& axis, const PageMod
     const double x = axis.x(span.start_ms);
     svg.rect({x, y, std::max(1.0, axis.x(span.end_ms) - x), kRowHeight}, "predicted",
              "RocketMQ's rules predict " + row.nameserver + " drops " + broker.node + " between " +
-                 format_seconds(span.start_ms) + " and " + format_seconds(span.end_ms) +
-                 " (faults[" + std::to_string(prediction.fault) + "])");
+                 duration_text(span.start_ms) + " and " + duration_text(span.end_ms) + " (faults[" +
+                 std::to_string(prediction.fault) + "])");
   }
 }
 
 std::string missing_title(const BrokerTimeline& broker, const RouteRow& row,
                           const MissingStretch& stretch) {
   const std::string from = row.nameserver + " was missing " + broker.node +
-                           " from its routes from " + format_seconds(stretch.span.start_ms) +
-                           " to ";
+                           " from its routes from " + duration_text(stretch.span.start_ms) + " to ";
   if (stretch.open) return from + "the end of the run (" + stretch.cause + ")";
-  return from + format_seconds(stretch.span.end_ms) + " (" +
-         format_duration(stretch.span.end_ms - stretch.span.start_ms) + ", " + stretch.cause + ")";
+  return from + duration_text(stretch.span.end_ms) + " (" +
+         duration_text(stretch.span.end_ms - stretch.span.start_ms) + ", " + stretch.cause + ")";
 }
 
 // A light amber band with dense vertical stripes (a dashed thick line), so it reads as "missing"
@@ -172,8 +171,8 @@ void draw_route_row(SvgWriter& svg, const TimeAxis& axis, const PageModel& model
   for (const auto& span : row.in_routes) {
     const double x = axis.x(span.start_ms);
     svg.rect({x, y + 4, std::max(0.5, axis.x(span.end_ms) - x), kRowHeight - 8}, "in-route",
-             broker.node + " in " + row.nameserver + "'s routes " + format_seconds(span.start_ms) +
-                 " to " + format_seconds(span.end_ms));
+             broker.node + " in " + row.nameserver + "'s routes " + duration_text(span.start_ms) +
+                 " to " + duration_text(span.end_ms));
   }
   draw_missing_stretches(svg, axis, broker, row, y);
   for (const auto& detection : model.detections) {

@@ -50,8 +50,8 @@ void draw_row_frame(SvgWriter& svg, const TimeAxis& axis, const WindowRow& row, 
   svg.rect({x, y + 2, std::max(1.0, axis.x(row.predicted->end_ms) - x), kWindowRowHeight - 4},
            "predicted",
            "RocketMQ's rules predict " + row.predicted_what + " " +
-               format_seconds(row.predicted->start_ms) + " to " +
-               format_seconds(row.predicted->end_ms) + " after the fault");
+               duration_text(row.predicted->start_ms) + " to " +
+               duration_text(row.predicted->end_ms) + " after the fault");
 }
 
 void draw_nameserver_drops(SvgWriter& svg, const TimeAxis& axis, const nlohmann::json& outage,
@@ -65,7 +65,7 @@ void draw_nameserver_drops(SvgWriter& svg, const TimeAxis& axis, const nlohmann:
     svg.path(marker_path(detection_shape(path), axis.x(*delay), y + kWindowRowHeight / 2, 5),
              "detection " + detection_class(path),
              field_string(entry, "nameserver") + " dropped " + field_string(entry, "broker_addr") +
-                 " by " + path + " " + format_seconds(*delay) + " after the fault");
+                 " by " + path + " " + duration_text(*delay) + " after the fault");
   }
 }
 
@@ -80,8 +80,8 @@ void draw_producer_windows(SvgWriter& svg, const TimeAxis& axis, const nlohmann:
     svg.rect(
         {axis.x(*min_ms), y + kWindowRowHeight / 2 - 1.5, axis.x(*max_ms) - axis.x(*min_ms), 3},
         "measured-range",
-        "producers kept the stale route " + format_seconds(*min_ms) + " to " +
-            format_seconds(*max_ms) + " after the fault");
+        "producers kept the stale route " + duration_text(*min_ms) + " to " +
+            duration_text(*max_ms) + " after the fault");
   }
   if (!per_producer.is_array() || per_producer.size() > kMaxProducerTicks) return;
   for (const auto& entry : per_producer) {
@@ -89,7 +89,7 @@ void draw_producer_windows(SvgWriter& svg, const TimeAxis& axis, const nlohmann:
     if (!stale) continue;
     const double x = axis.x(*stale);
     svg.line(x, y + 5, x, y + kWindowRowHeight - 5, "producer-tick",
-             field_string(entry, "name") + " kept the stale route " + format_seconds(*stale));
+             field_string(entry, "name") + " kept the stale route " + duration_text(*stale));
   }
 }
 

@@ -69,9 +69,9 @@ std::string fault_name(const FaultWindow& fault) {
 
 std::string fault_title(const FaultWindow& fault) {
   std::string title = fault_name(fault) + " " + fault.targets + ": ";
-  if (fault.instant) return title + "at " + format_seconds(fault.span.start_ms);
-  return title + format_seconds(fault.span.start_ms) + " to " + format_seconds(fault.span.end_ms) +
-         " (" + format_duration(fault.span.end_ms - fault.span.start_ms) + ")";
+  if (fault.instant) return title + "at " + duration_text(fault.span.start_ms);
+  return title + duration_text(fault.span.start_ms) + " to " + duration_text(fault.span.end_ms) +
+         " (" + duration_text(fault.span.end_ms - fault.span.start_ms) + ")";
 }
 
 void draw_fault_windows(SvgWriter& svg, const TimeAxis& axis,

@@ -16,11 +16,12 @@ std::string admin_section(const nlohmann::json& admin) {
     rows.push_back(
         {string_text(field(entry, "kind")) + " " + string_text(field(entry, "broker_name")) +
              (topic.empty() ? "" : " (" + topic + ")"),
-         instant_text(field(entry, "at_ms")),
+         duration_text(field(entry, "at_ms"), "never"),
          string_text(field(entry, "producers_should")) + " the group",
          number_text(field(producers, "affected")), number_text(field(followed, "never")),
-         duration_text(field(followed, "min")) + " / " + duration_text(field(followed, "p50")) +
-             " / " + duration_text(field(followed, "max")),
+         duration_text(field(followed, "min"), "never") + " / " +
+             duration_text(field(followed, "p50"), "never") + " / " +
+             duration_text(field(followed, "max"), "never"),
          range_text(field(field(entry, "predicted"), "followed_ms"))});
   }
   return "## Admin operations\n\nProducers learn an admin change only at their next route "

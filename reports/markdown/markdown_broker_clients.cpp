@@ -18,11 +18,12 @@ std::string broker_clients_section(const nlohmann::json& brokers) {
          number_text(field(removals, "idle")), number_text(field(removals, "restart"))});
   }
   const auto& delay = field(brokers, "scan_expiry_delay_ms");
-  const std::string delays = field(delay, "count") == 0
-                                 ? ""
-                                 : " A scan expiry came " + duration_text(field(delay, "p50")) +
-                                       " (p50), at most " + duration_text(field(delay, "max")) +
-                                       " after the channel's last heartbeat.";
+  const std::string delays =
+      field(delay, "count") == 0
+          ? ""
+          : " A scan expiry came " + duration_text(field(delay, "p50"), "never") +
+                " (p50), at most " + duration_text(field(delay, "max"), "never") +
+                " after the channel's last heartbeat.";
   return "## Broker client tables\n\n" + number_text(field(brokers, "brokers")) +
          " brokers processed " + number_text(field(brokers, "heartbeats_processed")) +
          " heartbeats and held " + number_text(field(brokers, "producer_channels_at_end")) +

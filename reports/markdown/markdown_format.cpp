@@ -1,23 +1,7 @@
 // File: Markdown formatting helpers (see markdown_format.h).
 #include "reports/markdown/markdown_format.h"
 
-#include <cstdio>
-
 namespace nssim::reports::markdown {
-
-std::string instant_text(const nlohmann::json& ms) {
-  if (!ms.is_number()) return "never";
-  char text[64];
-  std::snprintf(text, sizeof text, "%.1f s", ms.get<double>() / 1000.0);
-  return text;
-}
-
-std::string duration_text(const nlohmann::json& ms) {
-  if (!ms.is_number()) return "never";
-  const double value = ms.get<double>();
-  if (value > -1000.0 && value < 1000.0) return number_text(ms) + " ms";
-  return instant_text(ms);
-}
 
 std::string number_text(const nlohmann::json& value) {
   return value.is_number() ? value.dump() : "n/a";
@@ -42,7 +26,7 @@ std::string range_text(const nlohmann::json& bounds) {
   const auto& min = field(bounds, "min_ms");
   const auto& max = field(bounds, "max_ms");
   if (!min.is_number() || !max.is_number()) return "n/a";
-  return duration_text(min) + " .. " + duration_text(max);
+  return duration_text(min, "never") + " .. " + duration_text(max, "never");
 }
 
 std::string failed_causes_text(const nlohmann::json& failed) {

@@ -7,16 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "reports/duration_text.h"
 #include "reports/report_field.h"
 
 namespace nssim::reports::markdown {
-
-// An instant in simulated time, "300.0 s"; "never" for null.
-std::string instant_text(const nlohmann::json& ms);
-
-// A span of simulated time: "110.0 s", or "3 ms" under a second where tenths of a second would
-// hide it; "never" for null.
-std::string duration_text(const nlohmann::json& ms);
 
 // A number as JSON writes it (integers without ".0"); "n/a" for null or a missing field.
 std::string number_text(const nlohmann::json& value);

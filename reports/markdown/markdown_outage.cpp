@@ -5,14 +5,11 @@
 
 #include "reports/markdown/markdown_format.h"
 #include "reports/markdown/markdown_sections.h"
+#include "reports/prediction_text.h"
 
 namespace nssim::reports::markdown {
 
 namespace {
-
-std::string latency_text(const nlohmann::json& ms) {
-  return ms.is_number() ? ms.dump() + " ms" : "n/a";
-}
 
 std::string join(const nlohmann::json& names) {
   std::string text;
@@ -28,21 +25,28 @@ std::string heading(const nlohmann::json& outage, std::size_t position) {
   std::string text = "### outages[" + std::to_string(position) + "]: faults[" +
                      number_text(field(outage, "fault")) + "] " +
                      string_text(field(outage, "kind")) + " of " + join(field(outage, "brokers")) +
-                     " at " + instant_text(field(outage, "start_ms"));
+                     " at " + duration_text(field(outage, "start_ms"), "never");
   const auto& end = field(outage, "end_ms");
-  text += end.is_number() ? ", back at " + instant_text(end) : ", lasting to the end of the run";
+  text += end.is_number() ? ", back at " + duration_text(end, "never")
+                          : ", lasting to the end of the run";
   return text + "\n\n";
 }
 
+// The predicted window of `key`, or why the fault has none (prediction_text.h).
+std::string predicted_range(const nlohmann::json& outage, const char* key) {
+  const auto& predicted = field(outage, "predicted");
+  const std::string none = not_predicted_text(predicted);
+  return none.empty() ? range_text(field(predicted, key)) : none;
+}
+
 std::string detection_part(const nlohmann::json& outage) {
-  const std::string predicted =
-      range_text(field(field(outage, "predicted"), "nameserver_removal_ms"));
+  const std::string predicted = predicted_range(outage, "nameserver_removal_ms");
   std::vector<std::vector<std::string>> rows;
   for (const auto& entry : field(outage, "nameservers")) {
     rows.push_back({string_text(field(entry, "nameserver")),
                     string_text(field(entry, "broker_addr")),
-                    duration_text(field(entry, "delay_ms")), string_text(field(entry, "path")),
-                    predicted, outcome_text(entry)});
+                    duration_text(field(entry, "delay_ms"), "never"),
+                    string_text(field(entry, "path")), predicted, outcome_text(entry)});
   }
   std::string text = "#### Detection by the NameServers\n\n";
   if (rows.empty()) return text + "No NameServer held a route to these brokers.\n\n";
@@ -75,11 +79,11 @@ std::string producers_part(const nlohmann::json& outage) {
   const std::vector<std::string> row = {number_text(field(producers, "affected")),
                                         number_text(field(stale, "count")),
                                         never_text(stale, field(producers, "never_reasons")),
-                                        duration_text(field(stale, "min")),
-                                        duration_text(field(stale, "p50")),
-                                        duration_text(field(stale, "p99")),
-                                        duration_text(field(stale, "max")),
-                                        range_text(bounds),
+                                        duration_text(field(stale, "min"), "n/a"),
+                                        duration_text(field(stale, "p50"), "n/a"),
+                                        duration_text(field(stale, "p99"), "n/a"),
+                                        duration_text(field(stale, "max"), "n/a"),
+                                        predicted_range(outage, "producer_stale_route_ms"),
                                         inside_text(field(stale, "max"), bounds)};
   return "#### Producers' stale route (fault until their publish info lost the group)\n\n" +
          table({"affected", "dropped it", "never", "min", "p50", "p99", "max", "predicted",
@@ -97,9 +101,9 @@ std::vector<std::string> recovery_row(const std::string& who, const nlohmann::js
   return {who,
           number_text(field(stats, "count")),
           number_text(field(stats, "never")),
-          duration_text(field(stats, "min")),
-          duration_text(field(stats, "p50")),
-          duration_text(field(stats, "max"))};
+          duration_text(field(stats, "min"), "never"),
+          duration_text(field(stats, "p50"), "never"),
+          duration_text(field(stats, "max"), "never")};
 }
 
 std::string recovery_part(const nlohmann::json& outage) {
@@ -107,7 +111,7 @@ std::string recovery_part(const nlohmann::json& outage) {
   const auto& end = field(outage, "end_ms");
   if (!end.is_number()) return text + "The fault lasts to the end of the run: no recovery.\n\n";
   const auto& recovery = field(outage, "recovery");
-  return text + "Time from the fault's end at " + instant_text(end) +
+  return text + "Time from the fault's end at " + duration_text(end, "never") +
          " until the broker was back in the routes.\n\n" +
          table({"who", "back", "never", "min", "p50", "max"},
                {recovery_row("NameServers", field(recovery, "nameserver_ms")),
@@ -135,7 +139,7 @@ std::string sends_section(const nlohmann::json& sends) {
   if (latency.is_object()) {
     for (const char* key : {"p50", "p99", "max"}) {
       header.push_back(std::string("latency ") + key);
-      row.push_back(latency_text(field(latency, key)));
+      row.push_back(duration_text(field(latency, key), "n/a"));
     }
   }
   std::string text = table(header, {row});

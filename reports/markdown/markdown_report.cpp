@@ -14,8 +14,6 @@ namespace nssim::reports {
 
 namespace {
 
-using markdown::duration_text;
-using markdown::instant_text;
 using markdown::number_or_zero;
 using markdown::number_text;
 using markdown::string_text;
@@ -54,8 +52,8 @@ std::string node_counts(const nlohmann::json& nodes) {
 
 std::string run_lines(const nlohmann::json& report) {
   const auto& scenario = field(report, "scenario");
-  std::string text = "Simulated " + instant_text(field(scenario, "duration_ms")) + " of `" +
-                     string_text(field(scenario, "file")) +
+  std::string text = "Simulated " + duration_text(field(scenario, "duration_ms"), "never") +
+                     " of `" + string_text(field(scenario, "file")) +
                      "`: " + node_counts(field(report, "nodes")) + ", " +
                      counted(field(report, "faults").size(), "fault") + ".\n\n";
   if (field(scenario, "command").is_string()) {
@@ -85,7 +83,7 @@ std::string disagreement_section(const nlohmann::json& disagreement) {
   }
   text += "The running NameServers' route views differed " +
           counted(static_cast<std::size_t>(number_or_zero(count)), "time") + ", " +
-          duration_text(field(disagreement, "total_ms")) + " in total.\n\n";
+          duration_text(field(disagreement, "total_ms"), "never") + " in total.\n\n";
   std::vector<nlohmann::json> intervals;
   for (const auto& interval : field(disagreement, "intervals")) intervals.push_back(interval);
   // Longest first; equal lengths in time order, so the listing is the same on every machine.
@@ -96,9 +94,9 @@ std::string disagreement_section(const nlohmann::json& disagreement) {
   if (intervals.size() > kLongestIntervals) intervals.resize(kLongestIntervals);
   std::vector<std::vector<std::string>> rows;
   for (const auto& interval : intervals) {
-    rows.push_back({instant_text(field(interval, "start_ms")),
-                    instant_text(field(interval, "end_ms")),
-                    duration_text(field(interval, "duration_ms"))});
+    rows.push_back({duration_text(field(interval, "start_ms"), "never"),
+                    duration_text(field(interval, "end_ms"), "never"),
+                    duration_text(field(interval, "duration_ms"), "never")});
   }
   if (rows.empty()) return text;
   return text + "The longest:\n\n" + table({"from", "to", "lasted"}, rows);

@@ -27,20 +27,21 @@ std::string causes_text(const nlohmann::json& by_cause) {
 // A statistic of the ended windows; "n/a" when none ended ("never" would say the window did not
 // happen).
 std::string ended_text(const nlohmann::json& ms) {
-  return ms.is_number() ? duration_text(ms) : "n/a";
+  return ms.is_number() ? duration_text(ms, "never") : "n/a";
 }
 
 std::string lasted_text(const nlohmann::json& window) {
   const auto& start = field(window, "start_ms");
   const auto& end = field(window, "end_ms");
   if (!start.is_number() || !end.is_number()) return "open";
-  return duration_text(nlohmann::json(end.get<std::int64_t>() - start.get<std::int64_t>()));
+  return duration_text(nlohmann::json(end.get<std::int64_t>() - start.get<std::int64_t>()),
+                       "never");
 }
 
 std::vector<std::string> window_cells(const nlohmann::json& window) {
   const auto& end = field(window, "end_ms");
-  return {instant_text(field(window, "start_ms")),
-          end.is_number() ? instant_text(end) : "open at the end", lasted_text(window),
+  return {duration_text(field(window, "start_ms"), "never"),
+          end.is_number() ? duration_text(end, "never") : "open at the end", lasted_text(window),
           string_text(field(window, "cause")), string_text(field(window, "end_cause"))};
 }
 
@@ -125,7 +126,7 @@ std::string route_health_section(const nlohmann::json& health) {
 
 std::string outcome_text(const nlohmann::json& entry) {
   const std::string outcome = string_text(field(entry, "outcome"));
-  const std::string unreachable = duration_text(field(entry, "unreachable_ms"));
+  const std::string unreachable = duration_text(field(entry, "unreachable_ms"), "never");
   if (outcome == "kept_reachable") return "kept: reachable";
   if (outcome == "nameserver_down") return "kept: the NameServer was down for part of it";
   if (outcome == "kept_within_rules") {

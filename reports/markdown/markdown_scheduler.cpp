@@ -21,9 +21,9 @@ std::string latest_clients_part(const nlohmann::json& scheduler) {
   for (std::size_t i = 0; i < listed; ++i) {
     const auto& client = clients[i];
     rows.push_back({string_text(field(client, "name")), number_text(field(client, "route_polls")),
-                    duration_text(field(client, "route_poll_delay_max_ms")),
-                    duration_text(field(client, "route_poll_delay_p99_ms")),
-                    duration_text(field(client, "behind_ms")),
+                    duration_text(field(client, "route_poll_delay_max_ms"), "never"),
+                    duration_text(field(client, "route_poll_delay_p99_ms"), "never"),
+                    duration_text(field(client, "behind_ms"), "never"),
                     number_text(field(client, "heartbeat_attempts")),
                     number_text(field(client, "heartbeat_failures"))});
   }
@@ -56,9 +56,10 @@ std::string removals_part(const nlohmann::json& scheduler) {
     const auto& f_minus_r = field(removal, "f_minus_r_ms");
     rows.push_back(
         {string_text(field(removal, "broker_name")), string_text(field(removal, "broker_addr")),
-         instant_text(field(removal, "removed_at_ms")), number_text(field(removal, "clients")),
-         duration_text(field(f_minus_r, "p50")), duration_text(field(f_minus_r, "p99")),
-         duration_text(field(f_minus_r, "max")), number_text(field(f_minus_r, "never"))});
+         duration_text(field(removal, "removed_at_ms"), "never"),
+         number_text(field(removal, "clients")), duration_text(field(f_minus_r, "p50"), "never"),
+         duration_text(field(f_minus_r, "p99"), "never"),
+         duration_text(field(f_minus_r, "max"), "never"), number_text(field(f_minus_r, "never"))});
   }
   return "### First route poll after a broker removal (F - R)\n\n"
          "R: the last NameServer a client can ask stopped listing the broker group's master; F: "
@@ -78,8 +79,8 @@ std::string client_scheduler_section(const nlohmann::json& scheduler) {
          number_text(field(scheduler, "heartbeat_runs")) +
          " heartbeat runs on their one scheduler thread; a run due while another held the thread "
          "started late (its delay). Latest route poll: " +
-         duration_text(field(delay, "max")) +
-         "; longest behind: " + duration_text(field(behind, "max")) +
+         duration_text(field(delay, "max"), "never") +
+         "; longest behind: " + duration_text(field(behind, "max"), "never") +
          ". Heartbeats: " + number_text(field(scheduler, "heartbeat_attempts")) + ", failed " +
          number_text(field(scheduler, "heartbeat_failures")) + ".\n\n" +
          latest_clients_part(scheduler) + heartbeats_part(scheduler) + removals_part(scheduler);

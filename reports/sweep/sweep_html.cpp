@@ -20,7 +20,6 @@ namespace nssim::reports {
 namespace sweep_html {
 
 using html::format_fixed;
-using html::format_seconds;
 using html::html_escape;
 using nlohmann::json;
 
@@ -41,14 +40,9 @@ std::string plain_number(const json& value) {
   return format_fixed(*number, 3);
 }
 
-std::string seconds_text(double ms) {
-  const bool small = std::fabs(ms) < 1000 && ms != 0;
-  return format_fixed(ms / 1000.0, small ? 3 : 1) + " s";
-}
-
 std::string figure_value_text(const std::string& key, const json& value) {
   const auto number = number_of(value);
-  if (number && is_time_figure(key)) return seconds_text(*number);
+  if (number && is_time_figure(key)) return duration_text(*number);
   return plain_number(value);
 }
 
@@ -90,9 +84,9 @@ std::string outage_title(const json& outage, std::size_t index) {
   const auto end_ms = field_int(outage, "end_ms");
   return "outages[" + std::to_string(index) + "]: " + field_string(outage, "kind") + " of " +
          (brokers.empty() ? "no broker" : brokers) + " at " +
-         format_seconds(field_int(outage, "start_ms").value_or(0)) + " (faults[" +
+         duration_text(field_int(outage, "start_ms").value_or(0)) + " (faults[" +
          std::to_string(field_int(outage, "fault").value_or(0)) + "], " +
-         (end_ms ? "until " + format_seconds(*end_ms) : "to the end") + ")";
+         (end_ms ? "until " + duration_text(*end_ms) : "to the end") + ")";
 }
 
 namespace {
@@ -191,7 +185,7 @@ std::string render_header(const json& sweep) {
       " \u00B7 seeds " + plain_number(field(seeds, "first")) + "\u2013" +
       plain_number(field(seeds, "last")) + " (" + plain_number(field(seeds, "count")) +
       ") \u00B7 " + plain_number(field(sweep, "runs")) + " runs \u00B7 " +
-      (duration ? html::format_duration(*duration) : kDash) + " simulated per run";
+      (duration ? duration_text(*duration) : kDash) + " simulated per run";
   return "<header>\n<h1>" + html_escape(field_string(scenario, "name")) +
          " <span class=\"sweep-tag\">sweep</span></h1>\n<p class=\"meta\">" + html_escape(meta) +
          "</p>\n" + verdict_badge(sweep) + run_verdict_line(sweep) + "<p class=\"description\">" +

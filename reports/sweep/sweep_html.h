@@ -24,9 +24,6 @@ std::optional<double> number_of(const nlohmann::json& value);
 // "146102" for integral values, "130512.412" otherwise, "—" for null.
 std::string plain_number(const nlohmann::json& value);
 
-// Milliseconds as seconds, one decimal from 1 s up, three below: "131.0 s", "0.850 s".
-std::string seconds_text(double ms);
-
 // A figure's value as its page shows it: seconds for time figures (is_time_figure),
 // plain_number otherwise.
 std::string figure_value_text(const std::string& key, const nlohmann::json& value);

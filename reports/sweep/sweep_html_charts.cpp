@@ -228,8 +228,8 @@ void draw_predicted_window(SvgWriter& svg, const ValueScale& x,
   const double left = x.at(window.first);
   const std::string what = std::string(spec.id) == "removal" ? "the NameServers drop the broker"
                                                              : "producers lose the stale route";
-  const std::string title = "RocketMQ's rules predict " + what + " " + seconds_text(window.first) +
-                            " to " + seconds_text(window.second) + " after the fault";
+  const std::string title = "RocketMQ's rules predict " + what + " " + duration_text(window.first) +
+                            " to " + duration_text(window.second) + " after the fault";
   svg.rect({left, panel.y, std::max(1.0, x.at(window.second) - left), panel.height}, "predicted",
            title);
   svg.text(left + 3, panel.y + 11, "predicted-label", "predicted", title);
@@ -244,7 +244,7 @@ void draw_percentiles(SvgWriter& svg, const ValueScale& x, const json& stats, bo
     const bool p50 = std::string(stat) == "p50";
     const double at = x.at(*value);
     const std::string text =
-        std::string(stat) + " " + (ms ? seconds_text(*value) : plain_number(field(stats, stat)));
+        std::string(stat) + " " + (ms ? duration_text(*value) : plain_number(field(stats, stat)));
     svg.line(at, panel.y - 3, at, panel.y + panel.height, p50 ? "sw-pline" : "sw-pline sw-p99",
              text + " over " + n + " seeds");
     // p50's label left of its line, p99's right, so close values do not overwrite each other;
@@ -333,8 +333,8 @@ std::string stats_item(const json& point, const Panel& panel, const ChartSpec& s
     text += " (seed " + plain_number(field(stats, "max_seed")) + ")";
   }
   if (panel.predicted) {
-    text += " \u00B7 predicted " + seconds_text(panel.predicted->first) + " to " +
-            seconds_text(panel.predicted->second);
+    text += " \u00B7 predicted " + duration_text(panel.predicted->first) + " to " +
+            duration_text(panel.predicted->second);
   }
   std::string html =
       "<li>" + (grid ? "<strong>" + html_escape(point_short_name(point)) + "</strong> " : "") +

@@ -225,7 +225,7 @@ void draw_line(SvgWriter& svg, const ValueScale& y, const json& points, const Li
   if (!d.empty()) svg.path(d, std::string("sw-line ") + line.css);
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (!values[i]) continue;
-    const std::string value = ms ? seconds_text(*values[i]) : plain_number(json(*values[i]));
+    const std::string value = ms ? duration_text(*values[i]) : plain_number(json(*values[i]));
     svg.path(html::marker_path(line.shape, category_x(i, values.size()), y.at(*values[i]), 4.5),
              std::string("sw-mark ") + line.css,
              field_string(points[i], "label") + ": " + line.name + " " + value);
@@ -243,7 +243,7 @@ void draw_predicted_points(SvgWriter& svg, const ValueScale& y, const json& poin
     svg.line(
         x - half, y.at(*values[i]), x + half, y.at(*values[i]),
         std::string("sw-predicted-max ") + predicted.css,
-        field_string(points[i], "label") + ": " + predicted.name + " " + seconds_text(*values[i]));
+        field_string(points[i], "label") + ": " + predicted.name + " " + duration_text(*values[i]));
   }
 }
 

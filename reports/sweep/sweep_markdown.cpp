@@ -13,7 +13,6 @@ namespace nssim::reports {
 
 namespace {
 
-using markdown::duration_text;
 using markdown::number_text;
 using markdown::range_text;
 using markdown::string_text;
@@ -53,7 +52,7 @@ const std::vector<std::string> kHeadlineHeader = {
     "worst (max) seed"};
 
 std::string value_text(const nlohmann::json& value, bool is_time) {
-  return is_time ? duration_text(value) : number_text(value);
+  return is_time ? duration_text(value, "never") : number_text(value);
 }
 
 std::string share_text(const nlohmann::json& figure) {

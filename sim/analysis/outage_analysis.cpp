@@ -47,7 +47,7 @@ Settings settings_of(const Scenario& scenario, const BrokerGroupSpec* group) {
 // Spec section 11: the window in which a NameServer drops the broker and producers stop using
 // it, by how the broker failed. Silent failures are anchored at the last registration L, with
 // c - P < L <= c; removal comes from the idle close at L + I or the first scan tick past L + T.
-nlohmann::json predicted_json(FaultKind kind, const Settings& s) {
+nlohmann::json rule_windows_json(FaultKind kind, const Settings& s) {
   const bool silent =
       kind == FaultKind::kPoweroff || kind == FaultKind::kPartition || kind == FaultKind::kPause;
   if (kind == FaultKind::kLatency) return nullptr;
@@ -62,6 +62,19 @@ nlohmann::json predicted_json(FaultKind kind, const Settings& s) {
   const nlohmann::json stale = {{"min_ms", removal["min_ms"]},
                                 {"max_ms", removal["max_ms"].get<std::int64_t>() + s.poll_ms}};
   return {{"nameserver_removal_ms", removal}, {"producer_stale_route_ms", stale}};
+}
+
+// The rules' windows as a prediction of this fault: a fault of `fault_ms` that ends by the
+// earliest removal cannot fire either rule (the broker answers again before any NameServer may
+// drop it), so it gets no window, only why (reports/README.md, outages[].predicted).
+nlohmann::json predicted_json(const nlohmann::json& windows, std::int64_t fault_ms) {
+  if (!windows.is_object()) return windows;
+  const std::int64_t earliest_ms = windows["nameserver_removal_ms"]["min_ms"].get<std::int64_t>();
+  if (fault_ms > earliest_ms) return windows;
+  return {{"nameserver_removal_ms", nullptr},
+          {"producer_stale_route_ms", nullptr},
+          {"not_predicted", "fault_ends_before_earliest_removal"},
+          {"earliest_removal_ms", earliest_ms}};
 }
 
 struct OutageSubject {
@@ -394,12 +407,12 @@ nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
                              {"brokers", subject.nodes},
                              {"start_ms", start},
                              {"end_ms", back ? nlohmann::json(*back) : nlohmann::json()}};
-    const nlohmann::json predicted = subject.master_groups.empty()
-                                         ? nlohmann::json()
-                                         : predicted_json(fault.kind, settings_of(scenario, group));
+    const nlohmann::json windows =
+        subject.master_groups.empty() ? nlohmann::json()
+                                      : rule_windows_json(fault.kind, settings_of(scenario, group));
     std::optional<std::int64_t> removal_max;
-    if (predicted.is_object()) {
-      removal_max = predicted["nameserver_removal_ms"]["max_ms"].get<std::int64_t>();
+    if (windows.is_object()) {
+      removal_max = windows["nameserver_removal_ms"]["max_ms"].get<std::int64_t>();
     }
     std::vector<std::int64_t> drop_delays;
     outage["nameservers"] = nameserver_drops(subject, scenario, topology, network, events, start,
@@ -423,7 +436,7 @@ nlohmann::json outages_json(const Scenario& scenario, const Topology& topology,
                                      {"p99", latencies.percentile(99)},
                                      {"max", latencies.max()}};
     outage["recovery"] = recovery_json(subject, scenario, replay, sends, start, back);
-    outage["predicted"] = predicted;
+    outage["predicted"] = predicted_json(windows, end - start);
     outages.push_back(std::move(outage));
   }
   return outages;

@@ -173,6 +173,7 @@ Patterns build_patterns() {
                   "outages[].predicted.nameserver_removal_ms.max_ms",
                   "outages[].predicted.producer_stale_route_ms.min_ms",
                   "outages[].predicted.producer_stale_route_ms.max_ms",
+                  "outages[].predicted.earliest_removal_ms",
                   "outages[].producers.affected",
                   "outages[].producers.never_reasons.*",
                   "outages[].producers.per_producer[].stale_route_ms",

@@ -65,7 +65,7 @@ TEST(CompareReport, IdenticalReportsHaveNoChangesAndNoNotes) {
   EXPECT_TRUE(comparison["notes"].empty());
   ASSERT_EQ(comparison["sections"].size(), 2u);
   EXPECT_EQ(comparison["sections"][0]["title"], "whole run");
-  EXPECT_EQ(comparison["sections"][1]["title"], "outages[0]: poweroff of broker-a-0 at 300000 ms");
+  EXPECT_EQ(comparison["sections"][1]["title"], "outages[0]: poweroff of broker-a-0 at 300.0 s");
   for (const auto& section : comparison["sections"]) {
     for (const auto& row : section["figures"]) EXPECT_FALSE(row["changed"].get<bool>());
   }
@@ -130,8 +130,8 @@ TEST(CompareReport, ARowCarriesBothValuesTheDifferenceAndTheRelativeMove) {
   EXPECT_DOUBLE_EQ((*row)["relative"].get<double>(), -0.7);
   EXPECT_TRUE((*row)["changed"].get<bool>());
   EXPECT_EQ(format_change(*row),
-            "outages[0].producers.stale_route_ms.max: 100000 -> 30000 "
-            "(-70000, -70.0%)");
+            "outages[0].producers.stale_route_ms.max: 100.0 s -> 30.0 s "
+            "(-70.0 s, -70.0%)");
 }
 
 TEST(CompareReport, BiggestMovesComeFirstAndLeavingZeroRanksAboveAll) {
@@ -169,7 +169,7 @@ TEST(CompareReport, AValueThatIsNullOnOneSideIsAChangeWithoutDifference) {
   EXPECT_TRUE((*row)["b"].is_null());
   EXPECT_TRUE((*row)["difference"].is_null());
   EXPECT_EQ(change_figures(comparison), std::vector<std::string>{"outages[0].end_ms"});
-  EXPECT_EQ(format_change(*row), "outages[0].end_ms: 600000 -> null");
+  EXPECT_EQ(format_change(*row), "outages[0].end_ms: 600.0 s -> none");
 }
 
 TEST(CompareReport, DifferentOutageListsAreComparedByIndexAndSaidSo) {
@@ -180,7 +180,7 @@ TEST(CompareReport, DifferentOutageListsAreComparedByIndexAndSaidSo) {
   b["outages"].push_back(second);
   const json comparison = build_comparison(base_report(), b, "A", "B");
   ASSERT_EQ(comparison["sections"].size(), 3u);
-  EXPECT_EQ(comparison["sections"][2]["title"], "outages[1]: kill of broker-a-0 at 700000 ms");
+  EXPECT_EQ(comparison["sections"][2]["title"], "outages[1]: kill of broker-a-0 at 700.0 s");
   const json* row = find_row(comparison, "outages[1].start_ms");
   ASSERT_NE(row, nullptr);
   EXPECT_TRUE((*row)["a"].is_null());
@@ -188,7 +188,7 @@ TEST(CompareReport, DifferentOutageListsAreComparedByIndexAndSaidSo) {
   EXPECT_EQ(comparison["notes"],
             json::array({"the outage lists differ (A has 1, B has 2); outages are compared by "
                          "index",
-                         "outages[1] is no outage in A but kill of broker-a-0 at 700000 ms in B"}));
+                         "outages[1] is no outage in A but kill of broker-a-0 at 700.0 s in B"}));
 }
 
 TEST(CompareReport, SidesCarryLabelsVerdictsExpectationsAndSettings) {
@@ -213,16 +213,15 @@ TEST(CompareReport, MarkdownShowsTheChangeListAndBoldsChangedCells) {
   comparison["sides"][0]["overrides"] = json::array({"profile=5.x"});
   comparison["sides"][1]["overrides"] = json::array();
   const std::string markdown = render_comparison_markdown(comparison);
-  EXPECT_NE(markdown.find("1. `outages[0].producers.stale_route_ms.max`: 100000 -> 30000 "
-                          "(-70000, -70.0%)\n"),
+  EXPECT_NE(markdown.find("1. `outages[0].producers.stale_route_ms.max`: 100.0 s -> 30.0 s "
+                          "(-70.0 s, -70.0%)\n"),
             std::string::npos);
-  EXPECT_NE(markdown.find("| `producers.stale_route_ms.max` | 100000 | **30000** | **-70000** | "
+  EXPECT_NE(markdown.find("| `producers.stale_route_ms.max` | 100.0 s | **30.0 s** | **-70.0 s** | "
                           "**-70.0%** |\n"),
             std::string::npos);
   EXPECT_NE(markdown.find("| `sends.total` | 100 | 100 |  |  |\n"), std::string::npos);
   EXPECT_NE(markdown.find("| settings | `profile=5.x` | as written |\n"), std::string::npos);
-  EXPECT_NE(markdown.find("## outages[0]: poweroff of broker-a-0 at 300000 ms\n"),
-            std::string::npos);
+  EXPECT_NE(markdown.find("## outages[0]: poweroff of broker-a-0 at 300.0 s\n"), std::string::npos);
 }
 
 TEST(CompareReport, HtmlIsSelfContainedEscapedAndHighlightsChanges) {

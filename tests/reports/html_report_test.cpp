@@ -154,19 +154,10 @@ TEST(HtmlReport, LongRunsAreBinnedToAtMostSixHundredBars) {
 }
 
 TEST(HtmlText, NumbersIgnoreLocaleAndNeverShowMinusZero) {
-  using html::format_duration;
   using html::format_fixed;
-  using html::format_seconds;
   using html::html_escape;
   EXPECT_EQ(format_fixed(-0.04, 1), "0.0");
   EXPECT_EQ(format_fixed(2.25, 2), "2.25");
-  EXPECT_EQ(format_seconds(412847), "412.8 s");
-  EXPECT_EQ(format_duration(900000), "15 min");
-  EXPECT_EQ(format_duration(125500), "2 min 5.5 s");
-  EXPECT_EQ(format_duration(850), "850 ms");
-  EXPECT_EQ(html::format_span(999), "999 ms");
-  EXPECT_EQ(html::format_span(1000), "1.0 s");
-  EXPECT_EQ(html::format_span(135929), "135.9 s");
   EXPECT_EQ(html_escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
 }
 

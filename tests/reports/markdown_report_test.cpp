@@ -100,14 +100,6 @@ TEST(MarkdownReport, EndsWithExactlyOneNewline) {
   EXPECT_NE(text[text.size() - 2], '\n');
 }
 
-TEST(MarkdownFormat, SpansUnderASecondStayInMilliseconds) {
-  EXPECT_EQ(markdown::duration_text(json(999)), "999 ms");
-  EXPECT_EQ(markdown::duration_text(json(1000)), "1.0 s");
-  EXPECT_EQ(markdown::duration_text(json(135929)), "135.9 s");
-  EXPECT_EQ(markdown::duration_text(json()), "never");
-  EXPECT_EQ(markdown::instant_text(json(300)), "0.3 s");
-}
-
 TEST(MarkdownFormat, CellsKeepToOneLine) {
   EXPECT_EQ(markdown::escape_cell("a|b\nc"), "a\\|b c");
   EXPECT_EQ(markdown::table({"h"}, {{"x|y"}}), "| h |\n| --- |\n| x\\|y |\n\n");

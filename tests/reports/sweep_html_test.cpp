@@ -145,8 +145,8 @@ TEST(SweepHtml, WorstSeedsIncludeTheRouteWindows) {
     EXPECT_TRUE(contains(worst, std::string("<tr><td><code>") + figure + "</code></td>")) << figure;
   }
   EXPECT_TRUE(contains(worst,
-                       "<tr><td><code>route_health.missing.max</code></td><td class=\"num\">0.009 "
-                       "s</td><td class=\"num\">77</td>"));
+                       "<tr><td><code>route_health.missing.max</code></td><td class=\"num\">9 "
+                       "ms</td><td class=\"num\">77</td>"));
 }
 
 TEST(SweepHtml, SingleBinHistogramIsDrawn) {

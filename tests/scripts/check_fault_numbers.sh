@@ -20,9 +20,9 @@ has() {
 run run "${args[@]}" --out "$work/run"
 [ "$code" -eq 0 ] && pass || fail "run (exit $code)"
 has "terminal names the earlier fault faults[1]" "$work/stdout" \
-  'outages[0] (faults[1]): kill of ["broker-a-0"] at 200.0s'
+  'outages[0] (faults[1]): kill of ["broker-a-0"] at 200.0 s'
 has "terminal names the later fault faults[0]" "$work/stdout" \
-  'outages[1] (faults[0]): kill of ["broker-b-0"] at 400.0s'
+  'outages[1] (faults[0]): kill of ["broker-b-0"] at 400.0 s'
 has "report.md" "$work/run/report.md" '### outages[0]: faults[1] kill of broker-a-0 at 200.0 s'
 has "report.md" "$work/run/report.md" '### outages[1]: faults[0] kill of broker-b-0 at 400.0 s'
 python3 - "$work/run/result.json" <<'PY' && pass || fail "result.json numbers faults as the file does"

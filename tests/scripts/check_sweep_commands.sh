@@ -24,7 +24,7 @@ check "sweep -j 1 exits 0 and names its report" \
   '[ $code -eq 0 ] && grep -qx "report: $work/j1/sweep.html" "$work/stdout"'
 # Per point: the outage's longest lost route, then after the expectations the whole run's.
 check "the summary gives each outage's longest lost route and the whole run's route windows" \
-  '[ "$(grep -c "^  longest lost route: p50 [0-9.]*s / p99 [0-9.]*s / max [0-9.]*s$" "$work/stdout")" -eq 4 ] &&
+  '[ "$(grep -c "^  longest lost route: p50 [0-9.]* m\?s / p99 [0-9.]* m\?s / max [0-9.]* m\?s$" "$work/stdout")" -eq 4 ] &&
    grep -A1 "^  slowest producer.s stale route: " "$work/stdout" | grep -q "^  longest lost route: " &&
    [ "$(grep -c "^whole run:$" "$work/stdout")" -eq 2 ] &&
    grep -A3 "^whole run:$" "$work/stdout" | grep -q "^  longest stale route: p50 " &&
