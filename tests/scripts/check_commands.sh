@@ -80,6 +80,31 @@ else
   fail check-junit
 fi
 
+# What a JUnit viewer shows, read as one reads the XML: every case of a run, passed (broker_kill)
+# or failed (steady_tight), carries its seed, measured value and bound; a sweep case its seeds and
+# worst seed.
+if python3 - "$junit" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+def props(case):
+    return {p.get("name"): p.get("value") for p in case.iter("property")}
+cases = {(s.get("name"), c.get("name")): c for s in root.iter("testsuite") for c in s.iter("testcase")}
+passed = [c for (suite, _), c in cases.items() if suite == "broker_kill" and c.find("failure") is None]
+failed = [c for (suite, _), c in cases.items() if suite == "steady_tight" and c.find("failure") is not None]
+sweep = [c for (suite, _), c in cases.items() if suite == "broker_kill sweep"]
+ok = passed and failed and sweep
+for case in passed + failed:
+    p = props(case)
+    ok = ok and p.get("seed") and p.get("measured") not in (None, "") and p.get("expected")
+    ok = ok and "measured: " in (case.findtext("system-out") or "")
+for case in sweep:
+    p = props(case)
+    ok = ok and p.get("seeds") and p.get("worst_seed") and p.get("statistic")
+sys.exit(0 if ok else 1)
+PY
+then pass; else fail check-junit-values; fi
+
 run check "$work/no/such/folder" --out "$work/out-missing"
 if [ "$code" -eq 2 ] && [ ! -s "$work/stdout" ] &&
   [ "$(cat "$work/stderr")" = "nssim check: $work/no/such/folder: no such file or folder" ] &&
