@@ -11,17 +11,9 @@
 set -uo pipefail
 nssim=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
-skip() {
-  if [ "${CI:-}" = "true" ]; then
-    echo "upstream calibrate: cannot run under CI=true: $*"
-    exit 1
-  fi
-  echo "upstream calibrate: skipped: $*"
-  exit 77
-}
-for tool in java mvn python3 ip; do
-  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/install-deps.sh --tests installs it)"
-done
+check_name="upstream calibrate"
+source "$(dirname "$0")/lib_check.sh"
+need_tools java mvn python3 ip
 [ "$(id -u)" = 0 ] || skip "network namespaces need root"
 bash "$root/scripts/upstream.sh" fetch 5.x || skip "the upstream artifacts could not be fetched"
 out=$(mktemp -d)

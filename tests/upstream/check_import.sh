@@ -16,23 +16,11 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 upstream=$root/scripts/upstream.sh
 readonly ready_timeout_s=120  # a safety net: the three brokers register within about 10 s here
 
-skip() {
-  if [ "${CI:-}" = "true" ]; then
-    echo "import: cannot run under CI=true: $*"
-    exit 1
-  fi
-  echo "import: skipped: $*"
-  exit 77
-}
-for tool in java mvn; do
-  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/install-deps.sh --tests installs it)"
-done
+check_name="import"
+source "$(dirname "$0")/lib_check.sh"
+need_tools java mvn
 work=$(mktemp -d)
-bash "$upstream" fetch "${lines[@]}" >"$work/fetch.log" 2>&1 || {
-  cat "$work/fetch.log"
-  rm -rf "$work"
-  skip "the upstream artifacts could not be fetched"
-}
+fetch_artifacts "$work" "${lines[@]}"
 cluster_pid=
 cleanup() {
   [ -z "$cluster_pid" ] || kill "$cluster_pid" 2>/dev/null

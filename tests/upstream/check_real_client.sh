@@ -15,28 +15,15 @@ upstream=$root/scripts/upstream.sh
 readonly listen_timeout_s=10  # a safety net: nssim serve is listening within milliseconds
 readonly run_timeout_s=300    # a safety net: one run takes 3-4 s here; its own waits end at 60 s
 
-skip() {
-  if [ "${CI:-}" = "true" ]; then
-    echo "real client: cannot run under CI=true: $*"
-    exit 1
-  fi
-  echo "real client: skipped: $*"
-  exit 77
-}
+check_name="real client"
+source "$(dirname "$0")/lib_check.sh"
 for line in "${lines[@]}"; do
   case "$line" in 4.9 | 5.x) ;; *) echo "check_real_client.sh: expected a line 4.9 or 5.x, got '$line'" >&2; exit 2 ;; esac
 done
 [ -x "$nssim" ] || { echo "check_real_client.sh: no nssim executable at '$nssim'" >&2; exit 2; }
-for tool in java mvn; do
-  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/install-deps.sh --tests installs it)"
-done
+need_tools java mvn
 work=$(mktemp -d)
-# Maven's quiet mode still writes colour resets with no newline: its output is shown only on failure.
-bash "$upstream" fetch "${lines[@]}" >"$work/fetch.log" 2>&1 || {
-  cat "$work/fetch.log"
-  rm -rf "$work"
-  skip "the upstream artifacts could not be fetched"
-}
+fetch_artifacts "$work" "${lines[@]}"
 serve_pid=
 cleanup() {
   [ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null

@@ -7,17 +7,9 @@
 set -uo pipefail
 nssim=$1 generated=${2:-20} expiry=${3:-8}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-skip() {
-  if [ "${CI:-}" = "true" ]; then
-    echo "upstream differential: cannot run under CI=true: $*"
-    exit 1
-  fi
-  echo "upstream differential: skipped: $*"
-  exit 77
-}
-for tool in java mvn python3; do
-  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/install-deps.sh installs it)"
-done
+check_name="upstream differential"
+source "$(dirname "$0")/lib_check.sh"
+need_tools java mvn python3
 bash "$root/scripts/upstream.sh" fetch 4.9 5.x || skip "the upstream artifacts could not be fetched"
 inputs=()
 # tests/upstream/sessions: sessions written for differences the comparison found, kept in the set.

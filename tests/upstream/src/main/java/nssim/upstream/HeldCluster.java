@@ -1,16 +1,11 @@
 package nssim.upstream;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import org.apache.rocketmq.broker.BrokerController;
-import org.apache.rocketmq.broker.BrokerStartup;
 import org.apache.rocketmq.common.TopicConfig;
 
 /**
@@ -82,40 +77,7 @@ public final class HeldCluster {
     }
 
     private static BrokerController start(Path root, String namesrv, String name, int id) throws Exception {
-        Path home = root.resolve(name + "-" + id);
-        Path store = home.resolve("store");
-        Files.createDirectories(home);
-        int port = RealClientCheck.freePortWithFastPort();
-        int haPort = RealClientCheck.freePort();
-        while (haPort == port || haPort == port - 2) haPort = RealClientCheck.freePort();
-        Map<String, Object> config = new TreeMap<>();
-        config.put("rocketmqHome", root);
-        config.put("brokerClusterName", "DefaultCluster");
-        config.put("brokerName", name);
-        config.put("brokerId", id);
-        config.put("brokerRole", id == 0 ? "ASYNC_MASTER" : "SLAVE");
-        config.put("brokerIP1", "127.0.0.1");
-        config.put("listenPort", port);
-        config.put("bindAddress", "127.0.0.1");  // 5.x's NettyServerConfig; 4.9 binds every interface
-        config.put("haListenPort", haPort);
-        config.put("namesrvAddr", namesrv);
-        config.put("autoCreateTopicEnable", false);
-        config.put("storePathRootDir", store);
-        config.put("storePathCommitLog", store.resolve("commitlog"));
-        config.put("mappedFileSizeCommitLog", 1 << 20);
-        config.put("mappedFileSizeConsumeQueue", 20 * 1000);  // ConsumeQueue.CQ_STORE_UNIT_SIZE units
-        config.put("maxHashSlotNum", 1000);
-        config.put("maxIndexNum", 4000);
-        config.put("timerWheelEnable", false);  // 5.x: its timer log maps 100 MiB files
-        StringBuilder text = new StringBuilder();
-        for (Map.Entry<String, Object> entry : config.entrySet()) {
-            text.append(entry.getKey()).append('=').append(entry.getValue()).append('\n');
-        }
-        Path file = home.resolve("broker.properties");
-        Files.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
-        BrokerController controller = BrokerStartup.createBrokerController(new String[] {"-c", file.toString()});
-        if (controller == null) throw new IOException("BrokerStartup did not build a broker from " + file);
-        BrokerStartup.start(controller);
-        return controller;
+        return RealClientCheck.startBroker(root, root.resolve(name + "-" + id), namesrv, name, id,
+            new TreeMap<>());
     }
 }

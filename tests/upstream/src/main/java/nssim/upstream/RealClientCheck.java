@@ -289,15 +289,36 @@ public final class RealClientCheck {
         step("routeAfterExpiryRegister", "answer", attempt(() -> api.getTopicRouteInfoFromNameServer(TOPIC, RPC_TIMEOUT_MS)));
     }
 
-    /** BrokerStartup as mqbroker -c runs it: a master on a free loopback port, its store in home. */
+    /** This run's master: broker-a with the settings the steps check. */
     private static BrokerController startBroker(Path home, String namesrv) throws Exception {
+        Map<String, Object> settings = new TreeMap<>();
+        // The scheduled registration asks QUERY_DATA_VERSION first and registers only when the
+        // NameServer's DataVersion differs (BrokerController#needRegister), which the steps check.
+        settings.put("forceRegister", false);
+        // 5.x: BROKER_HEARTBEAT every brokerHeartbeatInterval (1 s), GET_BROKER_MEMBER_GROUP every
+        // syncBrokerMemberGroupPeriod, and registrations carrying heartbeatTimeoutMillis, so the
+        // expiry step takes seconds (4.9 has none of these keys and ignores them).
+        settings.put("enableSlaveActingMaster", true);
+        settings.put("brokerNotActiveTimeoutMillis", 5000);  // 5 heartbeats of margin while it runs
+        return startBroker(home, home, namesrv, BROKER_NAME, 0, settings);
+    }
+
+    /**
+     * BrokerStartup as mqbroker -c runs it: broker `id` of group `name` (0 the master, else a
+     * SLAVE) on a free loopback port, its store and broker.properties in `home` (rocketmqHome is
+     * `rocketmqHome`, where configureLogs wrote the logback file), with `settings` on top.
+     */
+    static BrokerController startBroker(Path rocketmqHome, Path home, String namesrv, String name, int id,
+                                        Map<String, Object> settings) throws Exception {
         Path store = home.resolve("store");
+        Files.createDirectories(home);
         int port = freePortWithFastPort();
         Map<String, Object> config = new TreeMap<>();
-        config.put("rocketmqHome", home);
+        config.put("rocketmqHome", rocketmqHome);
         config.put("brokerClusterName", CLUSTER);
-        config.put("brokerName", BROKER_NAME);
-        config.put("brokerId", 0);
+        config.put("brokerName", name);
+        config.put("brokerId", id);
+        if (id != 0) config.put("brokerRole", "SLAVE");
         config.put("brokerIP1", "127.0.0.1");
         config.put("listenPort", port);
         config.put("bindAddress", "127.0.0.1");  // 5.x's NettyServerConfig; 4.9 binds every interface
@@ -306,9 +327,6 @@ public final class RealClientCheck {
         config.put("haListenPort", haPort);
         config.put("namesrvAddr", namesrv);
         config.put("autoCreateTopicEnable", false);
-        // The scheduled registration asks QUERY_DATA_VERSION first and registers only when the
-        // NameServer's DataVersion differs (BrokerController#needRegister), which the steps check.
-        config.put("forceRegister", false);
         config.put("storePathRootDir", store);
         config.put("storePathCommitLog", store.resolve("commitlog"));
         config.put("mappedFileSizeCommitLog", 1 << 20);
@@ -316,11 +334,7 @@ public final class RealClientCheck {
         config.put("maxHashSlotNum", 1000);
         config.put("maxIndexNum", 4000);
         config.put("timerWheelEnable", false);  // 5.x: its timer log maps 100 MiB files
-        // 5.x: BROKER_HEARTBEAT every brokerHeartbeatInterval (1 s), GET_BROKER_MEMBER_GROUP every
-        // syncBrokerMemberGroupPeriod, and registrations carrying heartbeatTimeoutMillis, so the
-        // expiry step takes seconds (4.9 has none of these keys and ignores them).
-        config.put("enableSlaveActingMaster", true);
-        config.put("brokerNotActiveTimeoutMillis", 5000);  // 5 heartbeats of margin while it runs
+        config.putAll(settings);
         StringBuilder text = new StringBuilder();
         for (Map.Entry<String, Object> entry : config.entrySet()) {
             text.append(entry.getKey()).append('=').append(entry.getValue()).append('\n');
