@@ -277,6 +277,8 @@ on_terminal() {  # on_terminal ENV... : check "$work/good" on a pseudo-terminal,
 }
 on_terminal TERM=xterm
 if grep -q $'\033\\[32mPASS\033\\[0m broker_kill' "$work/tty"; then pass; else fail check-colour-on-terminal; fi
+# The sweeps inside check run in silent children: a progress line counts them on a terminal.
+if grep -q '\[0/1\] sweeps' "$work/tty"; then pass; else fail check-sweeps-progress; fi
 on_terminal TERM=xterm NO_COLOR=1
 if grep -q 'PASS broker_kill' "$work/tty" && ! grep -q $'\033\\[3' "$work/tty"; then pass; else fail check-no-color; fi
 on_terminal TERM=dumb
