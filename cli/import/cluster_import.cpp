@@ -253,7 +253,8 @@ ordered_json import_scenario(const ClusterAnswers& answers, const ImportOptions&
                      : "the broker settings not in " + options.broker_config_file + ", ";
   description += "the links (latency, bandwidth) and start times of every node, ";
   description += options.producer_count
-                     ? "and the producers' client settings (the producers are --producers')."
+                     ? "and the producers' client settings (their count and rate are "
+                       "--producers')."
                      : "and the producers (none: give --producers COUNT@RATE).";
   description += " No faults.";
   if (!notes.empty()) description += " Not carried over: " + join(notes, "; ") + ".";
