@@ -5,6 +5,7 @@
 #   tests:  clang-format; clang-14 and libclang-rt-14-dev (CI's second build: sanitizers, libFuzzer);
 #           chromium (the report pages' browser checks); a JDK, Maven and python3 (tests/upstream,
 #           the real NameServer beside nssim); python3-yaml (docs/ci.md's workflows parsed);
+#           dpkg-dev (dpkg-shlibdeps: the .deb's dependencies, ctest package_deb);
 #           iproute2 (the real cluster's network namespaces, scripts/calibrate.sh); strace (a kill -9
 #           at a chosen rename, tests/scripts/check_command_groups.sh); Node and npm with ali-ons
 #           (the `nssim serve` test).
@@ -16,7 +17,7 @@ tests=false
 [ "${1:-}" = "--tests" ] && tests=true
 if $tests; then
   packages+=(clang-format clang-14 libclang-rt-14-dev chromium default-jdk-headless maven python3
-            python3-yaml iproute2 strace)
+            python3-yaml dpkg-dev iproute2 strace)
 fi
 missing=()
 for p in "${packages[@]}"; do
