@@ -198,8 +198,7 @@ Counterexample shrink(const LoadedExplore& loaded, const std::string& property, 
   options.max_runs = shrink_runs;
   // A run shrunk to end this long after its last heal still holds the second of timeseries that
   // routes_restored_after_heal reads.
-  options.settle_ms =
-      sim::routes_settled_after_heal_ms(sim::settings_json(loaded.scenario)) + 1000;
+  options.settle_ms = sim::routes_settled_after_heal_ms(sim::settings_json(loaded.scenario)) + 1000;
   found.shrink = sim::shrink_scenario(
       sim::candidate_document(loaded.document, record.draw.faults, record.seed), options,
       [&](const Json& document) -> std::optional<bool> {

@@ -9,34 +9,14 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <nlohmann/json.hpp>
-#include <optional>
-#include <string>
-#include <vector>
+
+#include "sim/scenario/explore_shrink_session.h"
 
 namespace nssim::sim {
 
 // Shrink runs when --shrink-runs does not say.
 inline constexpr std::size_t kDefaultShrinkRuns = 500;
-
-// Whether `document` (a candidate scenario, as a scenario file writes it, faults and all) still
-// fails: true, false, or nullopt when the loader refuses the candidate (e.g. two kills of one
-// node overlap, or a fault names a node a smaller cluster lacks), which costs no run.
-using StillFails = std::function<std::optional<bool>(const nlohmann::ordered_json& document)>;
-
-struct ShrinkStep {
-  std::string change;  // "drop faults 1, 2 of 3", "producers[0].count 40 -> 20"
-  bool kept = false;
-};
-
-struct ShrinkResult {
-  nlohmann::ordered_json document;  // the shrunk scenario
-  std::size_t runs = 0;             // candidates judged (the budget counts these)
-  std::size_t kept = 0;             // of them, those that still failed
-  bool budget_spent = false;        // stopped at max_runs: the result may not be 1-minimal
-  std::vector<ShrinkStep> steps;    // every judged candidate, in order
-};
 
 struct ShrinkOptions {
   std::size_t max_runs = kDefaultShrinkRuns;  // calls of StillFails that judge, at most

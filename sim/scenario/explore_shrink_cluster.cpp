@@ -4,7 +4,6 @@
 // topics or namesrvAddr naming what went) costs no run.
 #include <algorithm>
 #include <cctype>
-#include <limits>
 #include <set>
 
 #include "sim/scenario/explore_shrink_passes.h"
@@ -57,8 +56,8 @@ bool shrink_number(ShrinkSession& session, const std::string& array, std::size_t
     Json& owner = index == std::string::npos ? document[array] : document[array][index];
     return owner[key];
   };
-  const auto label = array + (index == std::string::npos ? "" : "[" + std::to_string(index) + "]") +
-                     "." + key;
+  const auto label =
+      array + (index == std::string::npos ? "" : "[" + std::to_string(index) + "]") + "." + key;
   Json document = session.document();
   const Json current = slot(document).is_null() ? Json(fallback) : slot(document);
   if (current.get<double>() <= static_cast<double>(floor)) return false;
@@ -98,8 +97,8 @@ bool drop_unnamed(ShrinkSession& session, const std::string& array, const NameOf
     Json candidate = session.document();
     candidate[array].erase(candidate[array].begin() + static_cast<std::ptrdiff_t>(i));
     if (!and_then(candidate, *name)) continue;
-    changed = session.try_candidate(candidate, "drop " + array + "[" + std::to_string(i) + "] (" +
-                                                   *name + ")") ||
+    changed = session.try_candidate(
+                  candidate, "drop " + array + "[" + std::to_string(i) + "] (" + *name + ")") ||
               changed;
   }
   return changed;
@@ -168,8 +167,8 @@ bool reduce_nameservers(ShrinkSession& session) {
     if (const auto index = index_after(name, "ns")) floor = std::max(floor, *index + 1);
   }
   // Absent, the count is the loader's default, written out when it shrinks.
-  return shrink_number(session, "nameservers", std::string::npos, "count",
-                       NameServerSpec{}.count, floor);
+  return shrink_number(session, "nameservers", std::string::npos, "count", NameServerSpec{}.count,
+                       floor);
 }
 
 }  // namespace
@@ -182,11 +181,12 @@ bool reduce_cluster(ShrinkSession& session) {
                                  }) ||
             changed;
   changed = reduce_nameservers(session) || changed;
-  changed = reduce_named_entries(session, "topics",
-                                 [](Json& candidate, const std::string& topic) {
-                                   return remove_references(candidate, "producers", "topics", topic);
-                                 }) ||
-            changed;
+  changed =
+      reduce_named_entries(session, "topics",
+                           [](Json& candidate, const std::string& topic) {
+                             return remove_references(candidate, "producers", "topics", topic);
+                           }) ||
+      changed;
   return changed;
 }
 

@@ -23,9 +23,7 @@ Json eight_faults() {
 }
 
 // A scenario as shrink_scenario takes it: the faults and what the passes read around them.
-Json scenario(Json faults) {
-  return Json{{"duration_ms", 420000}, {"faults", std::move(faults)}};
-}
+Json scenario(Json faults) { return Json{{"duration_ms", 420000}, {"faults", std::move(faults)}}; }
 
 ShrinkOptions budget(std::size_t max_runs) {
   ShrinkOptions options;
@@ -49,7 +47,7 @@ bool has(const Json& faults, const char* kind) {
 TEST(ExploreShrink, DropsToTheOneFaultNeeded) {
   const auto result =
       shrink(eight_faults(), kDefaultShrinkRuns,
-                    [](const Json& f) -> std::optional<bool> { return has(f, "poweroff"); });
+             [](const Json& f) -> std::optional<bool> { return has(f, "poweroff"); });
   ASSERT_EQ(result.document["faults"].size(), 1u);
   EXPECT_EQ(result.document["faults"][0]["kind"], "poweroff");
   EXPECT_FALSE(result.budget_spent);
@@ -97,11 +95,10 @@ TEST(ExploreShrink, RefusedCandidatesCostNoRunAndTheBudgetHolds) {
   const auto result = shrink(eight_faults(), kDefaultShrinkRuns, refuse_odd);
   EXPECT_EQ(result.runs, judged);
   std::size_t limited = 0;
-  const auto cut =
-      shrink(eight_faults(), 3, [&limited](const Json& f) -> std::optional<bool> {
-        ++limited;
-        return has(f, "poweroff");
-      });
+  const auto cut = shrink(eight_faults(), 3, [&limited](const Json& f) -> std::optional<bool> {
+    ++limited;
+    return has(f, "poweroff");
+  });
   EXPECT_EQ(limited, 3u);
   EXPECT_EQ(cut.runs, 3u);
   EXPECT_TRUE(cut.budget_spent);
@@ -127,7 +124,8 @@ TEST(ExploreShrink, FortyProducersShrinkToTheFewThatStillFail) {
   EXPECT_EQ(result.document["producers"][0]["rate_per_s"], 1);
   std::vector<std::pair<std::string, bool>> counts;
   for (const auto& step : result.steps) {
-    if (step.change.rfind("producers[0].count", 0) == 0) counts.emplace_back(step.change, step.kept);
+    if (step.change.rfind("producers[0].count", 0) == 0)
+      counts.emplace_back(step.change, step.kept);
   }
   const std::vector<std::pair<std::string, bool>> expected = {
       {"producers[0].count 40 -> 1", false}, {"producers[0].count 40 -> 20", true},
@@ -141,9 +139,8 @@ TEST(ExploreShrink, RunEndsJustPastTheLastHealPlusTheSettle) {
   ShrinkOptions options = budget(kDefaultShrinkRuns);
   options.settle_ms = 64000;
   const Json document = scenario(Json::array({fault("kill", 60000, 30000)}));
-  const auto any = shrink_scenario(document, options, [](const Json& d) {
-    return std::optional<bool>(!d["faults"].empty());
-  });
+  const auto any = shrink_scenario(
+      document, options, [](const Json& d) { return std::optional<bool>(!d["faults"].empty()); });
   // The kill's at_ms and duration_ms halve to 1875 ms each (each step at least a second), so the
   // last heal is at 3750 ms: the run ends at 67750 ms, rounded up to a second.
   EXPECT_EQ(any.document["duration_ms"], 68000);
@@ -183,9 +180,9 @@ TEST(ExploreShrink, OverlappingFaultsOfOneKindAndTargetMerge) {
     }
     return std::optional<bool>(reached >= 150000);
   };
-  const Json faults = Json::array({partition(100000, 40000, "broker-a-0"),
-                                   partition(120000, 40000, "broker-a-0"),
-                                   partition(125000, 40000, "broker-b-0")});
+  const Json faults =
+      Json::array({partition(100000, 40000, "broker-a-0"), partition(120000, 40000, "broker-a-0"),
+                   partition(125000, 40000, "broker-b-0")});
   const auto result = shrink_scenario(scenario(faults), budget(kDefaultShrinkRuns), covered);
   const Json& shrunk = result.document["faults"];
   ASSERT_EQ(shrunk.size(), 1u);
@@ -202,14 +199,14 @@ TEST(ExploreShrink, OverlappingFaultsOfOneKindAndTargetMerge) {
 }
 
 TEST(ExploreShrink, ClusterKeepsWhatTheFaultsName) {
-  Json document = scenario(Json::array(
-      {fault("pause", 100000, 40000), partition(100000, 40000, "ns-1")}));
+  Json document =
+      scenario(Json::array({fault("pause", 100000, 40000), partition(100000, 40000, "ns-1")}));
   document["faults"][0]["node"] = "broker-b-0";
   document["nameservers"] = {{"count", 5}};
   document["broker_groups"] =
       Json::array({{{"name", "broker-a"}}, {{"name", "broker-b"}}, {{"name", "broker-c"}}});
-  document["topics"] = Json::array(
-      {{{"name", "T1"}, {"groups", {"broker-a", "broker-c"}}}, {{"name", "T2"}}});
+  document["topics"] =
+      Json::array({{{"name", "T1"}, {"groups", {"broker-a", "broker-c"}}}, {{"name", "T2"}}});
   document["producers"] = Json::array({{{"topics", {"T1", "T2"}}}});
   // Fails whatever the cluster: every reduction that loads is kept.
   const auto result = shrink_scenario(document, budget(kDefaultShrinkRuns), [](const Json& d) {
@@ -217,8 +214,7 @@ TEST(ExploreShrink, ClusterKeepsWhatTheFaultsName) {
   });
   const Json& shrunk = result.document;
   // broker-c goes (and leaves T1's groups), broker-b is named, broker-a is T1's last group.
-  EXPECT_EQ(shrunk["broker_groups"],
-            Json::array({{{"name", "broker-a"}}, {{"name", "broker-b"}}}));
+  EXPECT_EQ(shrunk["broker_groups"], Json::array({{{"name", "broker-a"}}, {{"name", "broker-b"}}}));
   EXPECT_EQ(shrunk["topics"], Json::array({{{"name", "T1"}, {"groups", {"broker-a"}}}}));
   EXPECT_EQ(shrunk["producers"][0]["topics"], Json::array({"T1"}));
   EXPECT_EQ(shrunk["nameservers"]["count"], 2);  // ns-1 is named
