@@ -28,6 +28,8 @@
 #include "cli/sweep/sweep_command.h"
 #include "reports/expectations.h"
 #include "reports/explore/explore_html.h"
+#include "sim/analysis/explore_properties.h"
+#include "sim/analysis/outage_analysis.h"
 #include "sim/scenario/explore_draw.h"
 #include "sim/scenario/explore_shrink.h"
 #include "sim/scenario/run_cost.h"
@@ -192,9 +194,14 @@ Counterexample shrink(const LoadedExplore& loaded, const std::string& property, 
   Counterexample found{property, run, record.seed, record.draw.faults, {}, {}};
   found.failed_lines = record.verdict.failed_lines.at(property);
   const std::string& file = loaded.scenario.file;
-  found.shrink = sim::shrink_faults(
-      record.draw.faults, shrink_runs, [&](const Json& faults) -> std::optional<bool> {
-        const Json document = sim::candidate_document(loaded.document, faults, record.seed);
+  sim::ShrinkOptions options;
+  options.max_runs = shrink_runs;
+  // A run shrunk to end this long after its last heal still holds the second of timeseries that
+  // routes_restored_after_heal reads.
+  options.settle_ms = sim::routes_settled_after_heal_ms(sim::settings_json(loaded.scenario)) + 1000;
+  found.shrink = sim::shrink_scenario(
+      sim::candidate_document(loaded.document, record.draw.faults, record.seed), options,
+      [&](const Json& document) -> std::optional<bool> {
         if (!loads(document, file)) return std::nullopt;
         const auto verdict = judge_once(document, file);
         if (!verdict->breaks(property)) return false;
@@ -207,7 +214,7 @@ Counterexample shrink(const LoadedExplore& loaded, const std::string& property, 
 // The counterexample as a scenario of its own: the faults written out, the property's failed
 // lines added to its expectations, so `nssim run` on it exits 1.
 Json counterexample_document(const LoadedExplore& loaded, const Counterexample& found) {
-  Json document = sim::candidate_document(loaded.document, found.shrink.faults, found.seed);
+  Json document = found.shrink.document;
   Json expect = document.contains("expect") ? document["expect"] : Json::array();
   for (const auto& line : found.failed_lines) {
     if (std::find(expect.begin(), expect.end(), line) == expect.end()) expect.push_back(line);
@@ -217,7 +224,7 @@ Json counterexample_document(const LoadedExplore& loaded, const Counterexample& 
                             loaded.scenario.file + ": run " + std::to_string(found.run) +
                             " (seed " + std::to_string(found.seed) + "), shrunk from " +
                             std::to_string(found.original_faults.size()) + " to " +
-                            std::to_string(found.shrink.faults.size()) + " fault(s).";
+                            std::to_string(found.shrink.document["faults"].size()) + " fault(s).";
   return document;
 }
 
@@ -291,7 +298,7 @@ Json explore_json(const LoadedExplore& loaded, const std::string& for_text, std:
          {"scenario", counterexample_path(c.property)},
          {"command", "nssim run " + dir + "/" + counterexample_path(c.property)},
          {"expect", c.failed_lines},
-         {"faults", c.shrink.faults},
+         {"faults", c.shrink.document["faults"]},
          {"original_faults", c.original_faults},
          {"shrink",
           {{"runs", c.shrink.runs},
@@ -370,7 +377,7 @@ int finish_explore(const LoadedExplore& loaded, const std::vector<RunRecord>& re
   staged.commit(files);
   for (const auto& c : found) {
     std::cout << "broken: " << c.property << " (run " << c.run << ", " << c.original_faults.size()
-              << " -> " << c.shrink.faults.size() << " fault(s) in " << c.shrink.runs
+              << " -> " << c.shrink.document["faults"].size() << " fault(s) in " << c.shrink.runs
               << " shrink runs): nssim run " << dir << "/" << counterexample_path(c.property)
               << "\n";
   }

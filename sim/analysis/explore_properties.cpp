@@ -71,8 +71,7 @@ std::vector<Expectation> restored_after_heal(const json& result) {
   const json& settings = result["settings"];
   const std::int64_t nameservers_by =
       healed + settings["registerNameServerPeriod"].get<std::int64_t>() + kRouteRequestTimeoutMs;
-  const std::int64_t producers_by =
-      nameservers_by + settings["pollNameServerInterval"].get<std::int64_t>();
+  const std::int64_t producers_by = healed + routes_settled_after_heal_ms(settings);
   const std::size_t second = static_cast<std::size_t>((producers_by + 999) / 1000);
   if (second >= result["timeseries"].size()) return {};
   std::vector<Expectation> out;
@@ -90,6 +89,11 @@ std::vector<Expectation> restored_after_heal(const json& result) {
 }
 
 }  // namespace
+
+std::int64_t routes_settled_after_heal_ms(const nlohmann::json& settings) {
+  return settings["registerNameServerPeriod"].get<std::int64_t>() + kRouteRequestTimeoutMs +
+         settings["pollNameServerInterval"].get<std::int64_t>();
+}
 
 const std::vector<std::string>& built_in_property_names() {
   static const std::vector<std::string> names = {"nameserver_removal_within_ceiling",

@@ -5,6 +5,7 @@
 // counterexample as it is.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -20,6 +21,11 @@ struct PropertyLines {
 
 // The built-in properties' names, in the order they are judged.
 const std::vector<std::string>& built_in_property_names();
+
+// How long after the last fault heals routes_restored_after_heal expects every producer to hold
+// every group again: one registration period, the route request's timeout and one poll period of
+// `settings` (result.json's).
+std::int64_t routes_settled_after_heal_ms(const nlohmann::json& settings);
 
 // Every built-in property instantiated for the run whose result.json is `result`, in
 // built_in_property_names() order.
