@@ -12,6 +12,7 @@ namespace nssim::cli {
 namespace {
 
 using reports::field;
+using reports::plain_text;
 
 std::string count(const nlohmann::json& value) { return value.is_number() ? value.dump() : "n/a"; }
 
@@ -35,12 +36,12 @@ void print_distribution(std::ostream& out, const nlohmann::json& point, const st
 }
 
 void print_point(std::ostream& out, const nlohmann::json& point, bool grid, bool colour) {
-  if (grid) out << "point " << field(point, "label").get<std::string>() << ":\n";
+  if (grid) out << "point " << plain_text(field(point, "label")) << ":\n";
   for (const auto& outage : field(point, "outages")) {
     const std::string prefix = "outages[" + field(outage, "index").dump() + "]";
     out << prefix << " (faults[" << field(outage, "fault").dump()
-        << "]): " << field(outage, "kind").get<std::string>() << " of "
-        << field(outage, "brokers").dump() << "\n";
+        << "]): " << plain_text(field(outage, "kind")) << " of " << field(outage, "brokers").dump()
+        << "\n";
     const auto& predicted = field(outage, "predicted");
     print_distribution(out, point, prefix + ".nameserver_drop_ms.max", "last NameServer drop", true,
                        field(predicted, "nameserver_removal_ms"));
@@ -57,8 +58,8 @@ void print_point(std::ostream& out, const nlohmann::json& point, bool grid, bool
   }
   for (const auto& e : field(point, "expectations")) {
     const bool passed = field(e, "passed") == true;
-    out << painted(expectation_line(passed, field(e, "source").get<std::string>(),
-                                    field(e, "message").get<std::string>()),
+    out << painted(expectation_line(passed, plain_text(field(e, "source")),
+                                    plain_text(field(e, "message"))),
                    colour)
         << "\n";
     if (!passed && field(e, "worst_command").is_string()) {

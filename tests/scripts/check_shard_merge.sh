@@ -110,4 +110,20 @@ open=$(printf '%100000s' '' | tr ' ' '[')
 refused "a record nested 100,000 deep" \
   "$work/d/shard-2-of-4.json: expected JSON nested at most 64 levels deep"
 
+# A plan whose fault kind is null (sweep_merge_fuzz, 4 December: the summary's get<std::string>
+# aborted): the merge writes its sweep and the summary says n/a.
+doctored_plan() {
+  rm -rf "$work/d" "$work/out"
+  mkdir -p "$work/d"
+  cp "$work/good/shards/"*.json "$work/d/"
+  sed -i 's/"kind":"kill"/"kind":null/g' "$work/d/"*.json
+  run sweep merge "$work/d" --out "$work/out"
+}
+doctored_plan
+if [ "$code" -eq 0 ] && grep -q '(faults\[0\]): n/a of' "$work/stdout" && [ -s "$work/out/sweep.json" ]; then
+  pass
+else
+  fail "a plan with a null fault kind (exit $code)"
+fi
+
 finish "doctored shard merges"
