@@ -2,6 +2,7 @@
 // MQClientFactoryScheduledThread, client_scheduler.h) driven by the model's event loop: it takes
 // the next due run when it is idle, runs it (the route poll, producer_route_poll.cpp, or the
 // heartbeat run, client_heartbeat.cpp) and reports it when it returns.
+#include "common/invariant.h"
 #include "sim/client/producer_model_impl.h"
 
 namespace nssim::sim {
@@ -40,7 +41,10 @@ void ProducerModel::Impl::on_scheduled_run(std::int64_t t_ms) {
     case ScheduledTask::kHeartbeat:
       on_heartbeat_run(t_ms);
       return;
+    case ScheduledTask::kPersistConsumerOffset:
+      break;  // registered only by consumer instances (sim/consumer)
   }
+  NSSIM_CHECK(false, "a producer instance ran a task it never registered");
 }
 
 void ProducerModel::Impl::end_scheduled_run(std::int64_t t_ms) {

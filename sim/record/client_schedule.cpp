@@ -12,6 +12,8 @@ const char* scheduled_task_name(ScheduledTask task) {
       return "route_poll";
     case ScheduledTask::kHeartbeat:
       return "heartbeat";
+    case ScheduledTask::kPersistConsumerOffset:
+      return "persist_consumer_offset";
   }
   return "route_poll";
 }

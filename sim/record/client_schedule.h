@@ -20,9 +20,12 @@ namespace nssim::sim {
 // The scheduler's tasks the model runs. Java: MQClientInstance#startScheduledTask's
 // updateTopicRouteInfoFromNameServer (every pollNameServerInterval) and cleanOfflineBroker +
 // sendHeartbeatToAllBrokerWithLock (every heartbeatBrokerInterval).
-enum class ScheduledTask { kRoutePoll, kHeartbeat };
-inline constexpr std::size_t kScheduledTaskCount = 2;
-const char* scheduled_task_name(ScheduledTask task);  // "route_poll", "heartbeat"
+// persistAllConsumerOffset (every persistConsumerOffsetInterval) runs only in an instance with a
+// consumer (sim/consumer).
+enum class ScheduledTask { kRoutePoll, kHeartbeat, kPersistConsumerOffset };
+inline constexpr std::size_t kScheduledTaskCount = 3;
+// "route_poll", "heartbeat", "persist_consumer_offset"
+const char* scheduled_task_name(ScheduledTask task);
 
 // One run of a task: scheduleAtFixedRate makes run k due at its first delay + k periods after
 // the instance started; the thread takes it at start_ms (>= due_ms: later when a run before it,

@@ -129,6 +129,46 @@ struct ProducerSpec {
   std::optional<std::size_t> instance_of;
 };
 
+// Java: ClientConfig + DefaultMQPushConsumer settings, upstream names and defaults (both lines).
+// rebalance_min_interval is 5.x's (RebalanceService since 5.2.0) and keeps its default under 4.9,
+// where nothing reads it.
+struct ConsumerConfig {
+  std::int64_t poll_name_server_interval = 30000;        // pollNameServerInterval
+  std::int64_t heartbeat_broker_interval = 30000;        // heartbeatBrokerInterval
+  std::int64_t persist_consumer_offset_interval = 5000;  // persistConsumerOffsetInterval
+  std::int64_t mq_client_api_timeout = 3000;             // mqClientApiTimeout
+  std::int64_t connect_timeout_millis = 3000;  // com.rocketmq.remoting.client.connect.timeout
+  bool client_close_socket_if_timeout = true;  // clientCloseSocketIfTimeout
+  int pull_batch_size = 32;                    // pullBatchSize
+  std::int64_t pull_interval = 0;              // pullInterval
+  int consume_thread_min = 20;                 // consumeThreadMin
+  int consume_thread_max = 20;                 // consumeThreadMax
+  std::int64_t pull_time_delay_mills_when_exception = 1000;  // pullTimeDelayMillsWhenException
+  // DefaultMQPushConsumerImpl#BROKER_SUSPEND_MAX_TIME_MILLIS, a constant upstream.
+  std::int64_t broker_suspend_max_time_millis = 15000;
+  std::int64_t rebalance_wait_interval = 20000;  // rocketmq.client.rebalance.waitInterval
+  std::int64_t rebalance_min_interval = 1000;    // rocketmq.client.rebalance.minInterval (5.x)
+  // namesrvAddr: the NameServers this consumer set polls (ClientConfig#namesrvAddr, "addr;addr").
+  // Empty: every NameServer of the scenario.
+  std::string namesrv_addr;
+};
+
+// A set of push consumer processes (DefaultMQPushConsumer, CLUSTERING, concurrently), each its
+// own MQClientInstance (the default instanceName gives each process one, and a restart a new
+// clientId: ClientConfig#changeInstanceNameToPID).
+struct ConsumerSpec {
+  std::string group;  // consumerGroup
+  std::string name_prefix = "consumer";
+  int count = 1;
+  std::vector<std::string> topics;  // subscriptions, each with sub expression "*"
+  std::int64_t consume_ms = 1;      // listener time per message (consumeMessageBatchMaxSize 1)
+  ConsumerConfig config;
+  LinkSpec link;
+  StartSpec start{15000, 45000};  // as producers
+  // config.namesrv_addr resolved: indices of the NameServers, in the order written; empty: all.
+  std::vector<int> nameservers;
+};
+
 enum class FaultKind {
   kKill,           // process crash: peers see FIN/RST; restarts after duration_ms
   kPoweroff,       // host down, silent; boots and restarts after duration_ms
@@ -243,6 +283,7 @@ struct Scenario {
   std::vector<BrokerGroupSpec> broker_groups;
   std::vector<TopicSpec> topics;
   std::vector<ProducerSpec> producers;
+  std::vector<ConsumerSpec> consumers;
   std::vector<FaultSpec> faults;  // sorted by at_ms, stable
   std::vector<Expectation> expect;
   std::optional<SweepSpec> sweep;

@@ -28,6 +28,8 @@ const char* node_role_name(NodeRole role) {
       return "broker";
     case NodeRole::kProducer:
       return "producer";
+    case NodeRole::kConsumer:
+      return "consumer";
   }
   return "unknown";
 }

@@ -13,7 +13,7 @@
 
 namespace nssim::sim {
 
-enum class NodeRole { kNameServer, kBroker, kProducer };
+enum class NodeRole { kNameServer, kBroker, kProducer, kConsumer };
 const char* node_role_name(NodeRole role);
 
 struct TopologyNode {
@@ -26,6 +26,7 @@ struct TopologyNode {
   std::string broker_addr;        // brokers: ip:10911; NameServers: ip:9876
   std::string ha_server_addr;     // brokers: ip:10912
   std::size_t producer_spec = 0;  // producers: index into Scenario::producers
+  std::size_t consumer_spec = 0;  // consumers: index into Scenario::consumers
 };
 
 struct Topology {
@@ -34,6 +35,7 @@ struct Topology {
   std::vector<NodeId> nameservers;
   std::vector<NodeId> brokers;
   std::vector<NodeId> producers;
+  std::vector<NodeId> consumers;
   AddressBook broker_addresses;  // broker address -> node
 
   // The NameServers a broker group or producer set talks to: its namesrvAddr's entries (indices

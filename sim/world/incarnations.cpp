@@ -74,7 +74,8 @@ void Incarnations::start(NodeId node) {
       break;
     }
     case NodeRole::kProducer:
-      return;  // started above
+    case NodeRole::kConsumer:  // not in any topology yet (sim/consumer runs after the world)
+      return;                  // started above
   }
   NodeActor* raw = actor.get();
   Slot& slot = current_[static_cast<std::size_t>(node)];

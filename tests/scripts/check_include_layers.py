@@ -22,6 +22,7 @@ ORDER = [
     "sim/record",
     "sim/nameserver",
     "sim/client",
+    "sim/consumer",
     "sim/world",
     "sim/analysis",
     "reports",
