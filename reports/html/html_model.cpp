@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "reports/duration_text.h"
 #include "reports/report_field.h"
 
 namespace nssim::reports::html {

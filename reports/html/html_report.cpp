@@ -85,6 +85,9 @@ std::string render_page(const nlohmann::json& report) {
     html += "<section id=\"broker-clients\">\n<h2>Broker client tables</h2>\n" + brokers +
             "</section>\n";
   }
+  if (const std::string consumers = render_consumers(report); !consumers.empty()) {
+    html += "<section id=\"consumers\">\n<h2>Consumers</h2>\n" + consumers + "</section>\n";
+  }
   if (const std::string load = render_server_load(report); !load.empty()) {
     html += "<section id=\"server-load\">\n<h2>Server load</h2>\n" + load + "</section>\n";
   }

@@ -53,6 +53,10 @@ std::string render_server_load(const nlohmann::json& report);
 // removals by cause per broker; empty when the report has no broker_clients.
 std::string render_broker_clients(const nlohmann::json& report);
 
+// html_consumers.cpp: the consumer groups' deliveries, duplicates, stalls, ownership gaps and
+// latency, and the longest stalls; empty when the report has no consumers.
+std::string render_consumers(const nlohmann::json& report);
+
 // html_summary.cpp: the page header with the verdict, the expectations, and the whole-run figures.
 std::string render_header(const nlohmann::json& report);
 std::string render_expectations(const nlohmann::json& report);

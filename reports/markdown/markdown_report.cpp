@@ -151,6 +151,7 @@ std::string render_markdown(const nlohmann::json& report) {
   text += markdown::route_health_section(field(report, "route_health"));
   text += markdown::client_scheduler_section(field(report, "client_scheduler"));
   text += markdown::broker_clients_section(field(report, "broker_clients"));
+  text += markdown::consumers_section(field(report, "consumers"));
   text +=
       markdown::server_load_section(field(report, "nameserver_load"), field(report, "broker_load"));
   text += disagreement_section(field(report, "nameserver_disagreement"));

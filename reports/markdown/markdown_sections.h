@@ -33,6 +33,8 @@ std::string client_scheduler_section(const nlohmann::json& scheduler);
 // markdown_broker_clients.cpp: "## Broker client tables": per broker its heartbeats, producer
 // channels at the end and removals by cause; empty when the report has no broker_clients.
 std::string broker_clients_section(const nlohmann::json& brokers);
+// The consumers block (reports/README.md "Consumers"); empty without consumers.
+std::string consumers_section(const nlohmann::json& consumers);
 
 // markdown_load.cpp: "## Server load": per NameServer and request code the requests served (total,
 // mean and peak per second), then per broker its registrations and heartbeats; empty when the
