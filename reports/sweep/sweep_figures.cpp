@@ -18,10 +18,11 @@ using nlohmann::json;
 const std::set<std::string> kSkippedSubtrees = {
     "per_producer", "intervals",     "predicted",       "never_reasons", "by_cause",
     "end_causes",   "route_windows", "missing_windows", "per_client",    "heartbeats_by_broker",
-    "removals",     "per_broker"};
+    "removals",     "per_broker",    "longest_stalls"};
 // Leaves that say where the run placed something, or how it was measured, not what it measured.
-const std::set<std::string> kPlacementLeaves = {"fault",         "start_ms",   "end_ms",   "at_ms",
-                                                "dropped_at_ms", "back_at_ms", "bucket_ms"};
+const std::set<std::string> kPlacementLeaves = {"fault",     "start_ms",      "end_ms",
+                                                "at_ms",     "dropped_at_ms", "back_at_ms",
+                                                "bucket_ms", "owned_from_ms"};
 
 void flatten(const json& node, const std::string& path, const std::string& key,
              std::map<std::string, std::optional<double>>& figures) {
@@ -145,6 +146,10 @@ SeedRecord seed_record_of(const json& report, std::size_t point, std::uint64_t s
   if (const auto& tables = field(report, "broker_clients"); tables.is_object()) {
     flatten(tables, "broker_clients", "broker_clients", record.figures);
     flatten(field(tables, "removals"), "broker_clients.removals", "removals", record.figures);
+  }
+  // Only runs with consumers (analysis' consumers).
+  if (const auto& consumers = field(report, "consumers"); consumers.is_object()) {
+    flatten(consumers, "consumers", "consumers", record.figures);
   }
   const auto& outages = field(report, "outages");
   for (std::size_t i = 0; outages.is_array() && i < outages.size(); ++i) {

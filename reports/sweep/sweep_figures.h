@@ -30,13 +30,13 @@ struct SeedRecord {
 
 // The record of one run from its report.json (result plus verdict). Figures are the numeric
 // leaves under sends, sends_by_broker[b], sends_by_producer_group[g], nameserver_disagreement,
-// route_health, outages[i], admin[k], nameserver_load, broker_load and client_scheduler, except
-// per-item lists (per_producer, disagreement intervals, route_windows, missing_windows,
+// route_health, outages[i], admin[k], nameserver_load, broker_load, client_scheduler and consumers,
+// except per-item lists (per_producer, disagreement intervals, route_windows, missing_windows,
 // broker_load's per_broker, and client_scheduler's per_client, heartbeats_by_broker and
-// removals), counts keyed by what happened (never_reasons, by_cause, end_causes), predictions,
-// and the leaves that place the run rather than measure it (fault, start_ms, end_ms, at_ms,
-// dropped_at_ms, back_at_ms) or say how it was measured (bucket_ms).
-// Added per outage with a prediction: within_predicted.nameserver_removal_ms and
+// removals, consumers' longest_stalls), counts keyed by what happened (never_reasons, by_cause,
+// end_causes), predictions, and the leaves that place the run rather than measure it (fault,
+// start_ms, end_ms, at_ms, dropped_at_ms, back_at_ms, owned_from_ms) or say how it was measured
+// (bucket_ms). Added per outage with a prediction: within_predicted.nameserver_removal_ms and
 // within_predicted.producer_stale_route_ms, 1 when every value lies inside the bounds, else 0.
 SeedRecord seed_record_of(const nlohmann::json& report, std::size_t point, std::uint64_t seed);
 
