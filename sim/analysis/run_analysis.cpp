@@ -59,8 +59,8 @@ nlohmann::json nodes_json(const Topology& topology) {
   for (const auto& node : topology.nodes) {
     nlohmann::json entry = {
         {"name", node.name}, {"role", node_role_name(node.role)}, {"start_ms", node.start_ms}};
-    if (!node.broker_addr.empty() && node.role != NodeRole::kProducer)
-      entry["addr"] = node.broker_addr;
+    const bool client = node.role == NodeRole::kProducer || node.role == NodeRole::kConsumer;
+    if (!node.broker_addr.empty() && !client) entry["addr"] = node.broker_addr;
     nodes.push_back(std::move(entry));
   }
   return nodes;

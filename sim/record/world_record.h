@@ -10,6 +10,7 @@
 #include "sim/record/event_log.h"
 #include "sim/record/nameserver_requests.h"
 #include "sim/record/send_stats.h"
+#include "sim/record/stored_messages.h"
 #include "sim/scenario/topology.h"
 
 namespace nssim::sim {
@@ -24,6 +25,9 @@ struct WorldRecord {
   std::int64_t end_ms = 0;  // the scenario's end; the simulation ran on to flush in-flight sends
   // What each NameServer served, by request code and second (sends counts the route queries).
   NameServerRequests nameserver_requests;
+  // Every message the brokers stored, per queue; only with consumers (null without), finished
+  // when the producers finish.
+  std::unique_ptr<StoredMessages> stored = nullptr;
 };
 
 }  // namespace nssim::sim

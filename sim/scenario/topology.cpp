@@ -1,5 +1,5 @@
 // File: build_topology (see topology.h). Addresses are synthetic but stable: 10.0.0.x for
-// NameServers, 10.1.x.y for brokers, 10.2.x.y for producers.
+// NameServers, 10.1.x.y for brokers, 10.2.x.y for producers, 10.3.x.y for consumers.
 #include "sim/scenario/topology.h"
 
 #include "sim/scenario/rng.h"
@@ -28,6 +28,8 @@ const char* node_role_name(NodeRole role) {
       return "broker";
     case NodeRole::kProducer:
       return "producer";
+    case NodeRole::kConsumer:
+      return "consumer";
   }
   return "unknown";
 }
@@ -83,6 +85,20 @@ Topology build_topology(const Scenario& scenario) {
       node.producer_spec = p;
       node.broker_addr = ip(2, producer_index++);
       topology.producers.push_back(add(std::move(node)));
+    }
+  }
+  std::size_t consumer_index = 0;
+  for (std::size_t c = 0; c < scenario.consumers.size(); ++c) {
+    const auto& spec = scenario.consumers[c];
+    for (int i = 0; i < spec.count; ++i) {
+      TopologyNode node;
+      node.name = consumer_name(spec.name_prefix, i);
+      node.role = NodeRole::kConsumer;
+      node.link = spec.link;
+      node.start_ms = draw_start(scenario, node.name, spec.start);
+      node.consumer_spec = c;
+      node.broker_addr = ip(3, consumer_index++);
+      topology.consumers.push_back(add(std::move(node)));
     }
   }
   return topology;
