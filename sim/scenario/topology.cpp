@@ -72,18 +72,25 @@ Topology build_topology(const Scenario& scenario) {
       topology.broker_addresses[addr] = node_id;
     }
   }
+  // A client process: named, linked and started as its set says, addressed in its subnet.
+  auto client = [&scenario](NodeRole role, std::string name, const auto& spec, int subnet,
+                            std::size_t& index) {
+    TopologyNode node;
+    node.name = std::move(name);
+    node.role = role;
+    node.link = spec.link;
+    node.start_ms = draw_start(scenario, node.name, spec.start);
+    node.broker_addr = ip(subnet, index++);
+    return node;
+  };
   std::size_t producer_index = 0;
   for (std::size_t p = 0; p < scenario.producers.size(); ++p) {
     const auto& spec = scenario.producers[p];
     if (spec.instance_of) continue;  // runs in another set's processes
     for (int i = 0; i < spec.count; ++i) {
-      TopologyNode node;
-      node.name = producer_name(spec.name_prefix, i);
-      node.role = NodeRole::kProducer;
-      node.link = spec.link;
-      node.start_ms = draw_start(scenario, node.name, spec.start);
+      TopologyNode node = client(NodeRole::kProducer, producer_name(spec.name_prefix, i), spec,
+                                 /*subnet=*/2, producer_index);
       node.producer_spec = p;
-      node.broker_addr = ip(2, producer_index++);
       topology.producers.push_back(add(std::move(node)));
     }
   }
@@ -91,13 +98,9 @@ Topology build_topology(const Scenario& scenario) {
   for (std::size_t c = 0; c < scenario.consumers.size(); ++c) {
     const auto& spec = scenario.consumers[c];
     for (int i = 0; i < spec.count; ++i) {
-      TopologyNode node;
-      node.name = consumer_name(spec.name_prefix, i);
-      node.role = NodeRole::kConsumer;
-      node.link = spec.link;
-      node.start_ms = draw_start(scenario, node.name, spec.start);
+      TopologyNode node = client(NodeRole::kConsumer, consumer_name(spec.name_prefix, i), spec,
+                                 /*subnet=*/3, consumer_index);
       node.consumer_spec = c;
-      node.broker_addr = ip(3, consumer_index++);
       topology.consumers.push_back(add(std::move(node)));
     }
   }
