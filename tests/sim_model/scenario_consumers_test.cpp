@@ -252,5 +252,24 @@ TEST(ScenarioConsumers, FaultsTakeConsumerNodesAndSides) {
             "per node at a time)");
 }
 
+TEST(ScenarioConsumers, ExploreTakesConsumerNodesAndSides) {
+  json doc = with_consumers(
+      json::parse(R"([{"group": "g", "name_prefix": "c", "count": 2, "topics": ["TopicTest"]}])"));
+  doc["explore"] = json::parse(R"({"kinds": {"kill": 1, "partition": 1},
+    "targets": ["c-0", "consumers", "c", "brokers"], "faults": {"min": 1, "max": 2},
+    "at_ms": {"min_ms": 60000, "max_ms": 70000}, "duration_ms": {"min_ms": 1000, "max_ms": 9000}})");
+  const Scenario s = parse_scenario(doc.dump(), "x.json", {});
+  ASSERT_TRUE(s.explore.has_value());
+  const auto& targets = s.explore->targets;
+  ASSERT_EQ(targets.size(), 4u);
+  EXPECT_EQ(targets[0].form, ExploreTargetForm::kNode);
+  EXPECT_EQ(targets[0].kinds, (std::vector<FaultKind>{FaultKind::kKill, FaultKind::kPartition}));
+  for (std::size_t i = 1; i < 3; ++i) {
+    EXPECT_EQ(targets[i].form, ExploreTargetForm::kSideOnly);
+    EXPECT_EQ(targets[i].nodes, (std::vector<std::string>{"c-0", "c-1"}));
+    EXPECT_EQ(targets[i].kinds, (std::vector<FaultKind>{FaultKind::kPartition}));
+  }
+}
+
 }  // namespace
 }  // namespace nssim::sim
