@@ -2,7 +2,8 @@
 # Usage: fuzz/make_seeds.sh TARGET DIR
 # Writes TARGET's seed corpus into DIR/seeds (emptied first) and its dictionary, every JSON key
 # the seeds use, into DIR/TARGET.dict, both from the shipped files, so they follow them.
-#   scenario_fuzz: scenarios/*.json and bench/scenarios/*.json, each alone and with --set lines;
+#   scenario_fuzz: scenarios/*.json, bench/scenarios/*.json and tests/scenarios/*.json (the
+#     consumers block, which no shipped scenario has yet), each alone and with --set lines;
 #   replay_fuzz:   the replay inputs in examples/replay and tests/replay;
 #   sweep_merge_fuzz: the two shard files in fuzz/shards, together (a whole merge), in the other
 #     order and each alone. They are a real sweep's; tests/scripts/check_shard_merge.sh fails
@@ -29,7 +30,7 @@ case "$target" in
     overrides+=$'\n--set producers[0].rate_per_s=0.5\n--set producers[0].arrival="fixed"'
     overrides+=$'\n--set faults[0]={"kind":"kill","node":"broker-a-0","at_ms":1000}'
     overrides+=$'\n--set nameservers.count=2\n--set broker_groups[0].config.brokerPermission=4'
-    for file in "$root"/scenarios/*.json "$root"/bench/scenarios/*.json; do
+    for file in "$root"/scenarios/*.json "$root"/bench/scenarios/*.json "$root"/tests/scenarios/*.json; do
       [ "$(basename "$file")" = schema.json ] && continue
       name=$(seed_name "$file")
       # The two largest benches cut to a size that loads in milliseconds, not seconds (each
@@ -38,6 +39,9 @@ case "$target" in
         bench_scenarios_groups_10k.json) cut=$'\n--set broker_groups[0].count=50' ;;
         bench_scenarios_producers_100k.json)
           cut=$(printf '\n--set producers[%d].count=10' {0..99}) ;;
+        # A dotted system property's name is one key (--set's one exception).
+        tests_scenarios_consumers_plumbing.json)
+          cut=$'\n--set consumers[0].config.rocketmq.client.rebalance.waitInterval=30000' ;;
         *) cut="" ;;
       esac
       { cat "$file"; printf '%s' "$cut"; } >"$dir/seeds/$name"
@@ -72,7 +76,7 @@ keys_from=("$dir"/seeds/*)
 {
   [ "$target" = scenario_fuzz ] && printf '%s\n' '"\x0A--set "'
   [ "$target" = sweep_merge_fuzz ] && printf '%s\n' '"\x0A--next-shard\x0A"'
-  cat "${keys_from[@]}" | grep -o '"[A-Za-z0-9_$]*":' | sort -u | sed 's/"/\\"/g; s/.*/"&"/'
+  cat "${keys_from[@]}" | grep -o '"[A-Za-z0-9_.$]*":' | sort -u | sed 's/"/\\"/g; s/.*/"&"/'
 } >"$dir/$target.dict"
 echo "$target: $(find "$dir/seeds" -type f | wc -l) seeds," \
   "$(wc -l <"$dir/$target.dict") dictionary entries"

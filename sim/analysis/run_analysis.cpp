@@ -10,6 +10,7 @@
 #include "sim/analysis/admin_analysis.h"
 #include "sim/analysis/broker_clients_analysis.h"
 #include "sim/analysis/client_scheduler_analysis.h"
+#include "sim/analysis/consumer_analysis.h"
 #include "sim/analysis/distribution.h"
 #include "sim/analysis/load_analysis.h"
 #include "sim/analysis/outage_analysis.h"
@@ -59,8 +60,8 @@ nlohmann::json nodes_json(const Topology& topology) {
   for (const auto& node : topology.nodes) {
     nlohmann::json entry = {
         {"name", node.name}, {"role", node_role_name(node.role)}, {"start_ms", node.start_ms}};
-    if (!node.broker_addr.empty() && node.role != NodeRole::kProducer)
-      entry["addr"] = node.broker_addr;
+    const bool client = node.role == NodeRole::kProducer || node.role == NodeRole::kConsumer;
+    if (!node.broker_addr.empty() && !client) entry["addr"] = node.broker_addr;
     nodes.push_back(std::move(entry));
   }
   return nodes;
@@ -257,6 +258,10 @@ nlohmann::json analyze_run(const Scenario& scenario, const WorldRecord& record) 
   }
   if (auto brokers = broker_clients_json(topology, events, network, sends, scenario.duration_ms)) {
     result["broker_clients"] = std::move(*brokers);
+  }
+  if (record.consumers) {
+    result["consumers"] =
+        consumers_json(scenario, *record.consumers, *record.stored, record.end_ms);
   }
   result["nameserver_load"] =
       nameserver_load_json(topology, record.nameserver_requests, scenario.duration_ms);

@@ -144,6 +144,7 @@ void ProducerModel::Impl::complete_attempt(SendRef ref, std::int64_t t_ms, SendC
   attempt.end_ms = t_ms;
   attempt.cause = cause;
   attempt.stored = processed_by(send.planned_processed_ms, t_ms);
+  attempt.stored_ms = attempt.stored ? send.planned_processed_ms : kNotProcessed;
   const std::string& broker = send.mq->broker_name;
   const std::int64_t latency = t_ms - send.attempt_begin_ms;
   const bool v4_9 = profile == core::Profile::kV4_9;

@@ -25,8 +25,9 @@ void ConsumerEngine::rebalance_wait(Instance& instance, std::size_t i) {
   const std::uint64_t serial = instance.rebalance.wait_serial();
   on_instance(i, instance.rebalance.wait_end_ms(), [this, i, serial](Instance& self) {
     if (!self.rebalance.waiting() || self.rebalance.wait_serial() != serial) return;
-    const std::int64_t t = self.rebalance.wait_end_ms();
-    if (self.rebalance.wait_ended(std::max(t, now_ms_))) {
+    // A wait that a pause of the process outlived ends at its instant; the run starts at the
+    // resume (now).
+    if (self.rebalance.wait_ended(self.rebalance.wait_end_ms())) {
       rebalance_topic(i, 0, true, now_ms_);
       return;
     }

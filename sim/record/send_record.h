@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/network/network_history.h"
+
 namespace nssim::sim {
 
 // Why an attempt or a send failed, in the client's own terms.
@@ -42,6 +44,9 @@ struct AttemptRecord {
   // The broker stored the message: it processed the request by the attempt's end, whatever the
   // client then learned (a request timeout whose response was late or lost still stored it).
   bool stored = false;
+  // When the broker processed the stored attempt (Exchange::processed_ms), kNotProcessed unless
+  // stored: the instant the message takes its offset in the queue.
+  std::int64_t stored_ms = kNotProcessed;
 };
 
 struct SendRecord {

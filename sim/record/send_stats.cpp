@@ -2,6 +2,7 @@
 #include "sim/record/send_stats.h"
 
 #include "nameserver_core/remoting.h"
+#include "sim/record/stored_messages.h"
 
 namespace nssim::sim {
 
@@ -130,6 +131,13 @@ void SendStats::count_attempt(const AttemptRecord& attempt, std::vector<BrokerAt
 void SendStats::on_send(const SendRecord& record, SendCounts& group,
                         std::vector<BrokerAttempts*>& by_id) {
   const std::int64_t stored = stored_copies(record);
+  if (stored_ != nullptr && stored > 0) {
+    for (const auto& attempt : record.attempts) {
+      if (attempt.stored) {
+        stored_->add(attempt.broker_name, record.topic, attempt.queue_id, attempt.stored_ms);
+      }
+    }
+  }
   totals_.add(record, stored);
   group.add(record, stored);
   for (const auto& attempt : record.attempts) count_attempt(attempt, by_id);

@@ -24,6 +24,8 @@
 
 namespace nssim::sim {
 
+class StoredMessages;
+
 struct SendCounts {
   std::int64_t sends = 0;
   std::int64_t attempts = 0;
@@ -77,6 +79,10 @@ class SendStats {
   // infos, scheduler runs, heartbeats) come through the first group's observer only.
   ProducerObserver& observer_for(const std::string& producer, const std::string& group);
 
+  // Every stored attempt of every send from now on also goes into `stored` (not owned; null, the
+  // default: none is kept). Only a run with consumers keeps them.
+  void keep_stored_messages(StoredMessages* stored) { stored_ = stored; }
+
   // Whether reports also go to a trace.
   bool traced() const { return trace_ != nullptr; }
   const SendCounts& totals() const { return totals_; }
@@ -113,6 +119,7 @@ class SendStats {
   std::vector<TimeWindow> windows_;
   TraceSink* trace_;
   NameServerRequests* requests_;
+  StoredMessages* stored_ = nullptr;
   SendCounts totals_;
   std::map<std::int64_t, SendCounts> per_second_;
   // The entry the last send went to: sends come in runs of one producer's evaluation window, so

@@ -1,6 +1,6 @@
-// File: every message the brokers stored, per queue, in store order: what the consumers of a run
-// can pull (sim/consumer). Filled from the producers' stored attempts when a scenario has
-// consumers.
+// File: every message the brokers stored in a run, per queue (brokerName, topic, queueId), in
+// store order: what the consumer model pulls. Filled from the producers' send records (each
+// stored attempt is one copy), only when the scenario has consumers.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,7 @@
 
 namespace nssim::sim {
 
-// One broker queue: MessageQueue (brokerName, topic, queueId).
+// One broker queue: MessageQueue (brokerName, topic, queueId), ordered by topic first.
 struct QueueKey {
   std::string broker_name;
   std::string topic;
@@ -28,17 +28,23 @@ struct QueueKey {
 
 class StoredMessages {
  public:
+  // One copy of a message stored in queue (broker_name, topic, queue_id) at stored_ms, the
+  // instant the broker processed the send. Reports come in any order across producers.
   void add(std::string_view broker_name, std::string_view topic, int queue_id,
-           std::int64_t stored_ms) {
-    pending_[QueueKey{std::string(broker_name), std::string(topic), queue_id}].push_back(stored_ms);
-  }
-  // Sorts each queue's store times and builds the queues; add no more after it.
+           std::int64_t stored_ms);
+  // Sorts each queue's store times and builds queues(); add is refused after it.
   void finish();
+  bool finished() const { return finished_; }
+  // Every queue that stored at least one message (empty before finish()).
   const std::map<QueueKey, QueueMessages>& queues() const { return queues_; }
+  // How many copies were stored in all.
+  std::int64_t total() const { return total_; }
 
  private:
   std::map<QueueKey, std::vector<std::int64_t>> pending_;
   std::map<QueueKey, QueueMessages> queues_;
+  std::int64_t total_ = 0;
+  bool finished_ = false;
 };
 
 }  // namespace nssim::sim

@@ -7,9 +7,11 @@
 #include <memory>
 
 #include "sim/network/network_history.h"
+#include "sim/record/consumer_record.h"
 #include "sim/record/event_log.h"
 #include "sim/record/nameserver_requests.h"
 #include "sim/record/send_stats.h"
+#include "sim/record/stored_messages.h"
 #include "sim/scenario/topology.h"
 
 namespace nssim::sim {
@@ -24,6 +26,11 @@ struct WorldRecord {
   std::int64_t end_ms = 0;  // the scenario's end; the simulation ran on to flush in-flight sends
   // What each NameServer served, by request code and second (sends counts the route queries).
   NameServerRequests nameserver_requests;
+  // Every message the brokers stored, per queue; only with consumers (null without), finished
+  // when the producers finish.
+  std::unique_ptr<StoredMessages> stored = nullptr;
+  // What the consumers did (sim/consumer, run after the world); only with consumers.
+  std::unique_ptr<ConsumerRecord> consumers = nullptr;
 };
 
 }  // namespace nssim::sim

@@ -67,6 +67,11 @@ ProducerConfig default_producer_config(core::Profile /*profile*/) {
   return ProducerConfig{};  // ClientConfig and DefaultMQProducer defaults agree across 4.9 and 5.x
 }
 
+ConsumerConfig default_consumer_config(core::Profile /*profile*/) {
+  return ConsumerConfig{};  // ClientConfig and DefaultMQPushConsumer defaults agree across 4.9
+                            // and 5.x
+}
+
 // The same scheme as build_topology's (10.0.0.x for NameServers), so namesrvAddr can be written
 // with the addresses result.json shows.
 std::string nameserver_address(int index) {
@@ -82,6 +87,10 @@ std::string broker_node_name(const std::string& group, int broker_id) {
 
 std::string producer_name(const std::string& name_prefix, int index) {
   return name_prefix + "-" + std::to_string(index);
+}
+
+std::string consumer_name(const std::string& name_prefix, int index) {
+  return producer_name(name_prefix, index);  // the same scheme, in one namespace of node names
 }
 
 std::vector<std::string> nameserver_names(const Scenario& scenario) {
@@ -114,6 +123,17 @@ std::vector<ProducerNode> producer_nodes(const Scenario& scenario) {
   return nodes;
 }
 
+std::vector<ConsumerNode> consumer_nodes(const Scenario& scenario) {
+  std::vector<ConsumerNode> nodes;
+  for (std::size_t c = 0; c < scenario.consumers.size(); ++c) {
+    const ConsumerSpec& spec = scenario.consumers[c];
+    for (int i = 0; i < spec.count; ++i) {
+      nodes.push_back(ConsumerNode{consumer_name(spec.name_prefix, i), c, i});
+    }
+  }
+  return nodes;
+}
+
 std::vector<std::string> instance_topics(const Scenario& scenario, std::size_t spec_index) {
   std::vector<std::string> topics;
   for (std::size_t p = 0; p < scenario.producers.size(); ++p) {
@@ -130,6 +150,7 @@ std::vector<std::string> node_names(const Scenario& scenario) {
   std::vector<std::string> names = nameserver_names(scenario);
   for (auto& broker : broker_nodes(scenario)) names.push_back(std::move(broker.name));
   for (auto& producer : producer_nodes(scenario)) names.push_back(std::move(producer.name));
+  for (auto& consumer : consumer_nodes(scenario)) names.push_back(std::move(consumer.name));
   return names;
 }
 

@@ -2,7 +2,7 @@
 // scenario JSON file (see scenarios/README.md). Every RocketMQ setting keeps its upstream name in
 // the file; here each is a field with the upstream default of the scenario's profile. All times
 // are int64 milliseconds unless a name says otherwise. Node names: NameServers "ns-0".., brokers
-// "<group>-<brokerId>" ("broker-a-0" is the master), producers "<name_prefix>-<i>".
+// "<group>-<brokerId>" ("broker-a-0" is the master), producers and consumers "<name_prefix>-<i>".
 #pragma once
 
 #include <cstddef>
@@ -196,8 +196,9 @@ struct FaultSpec {
   // message and output (result.json's faults[].index, outages[].fault, the events' fault), as
   // `--set faults[2]...` and `--grid` take it.
   std::size_t file_index = 0;
-  // Resolved node names the fault acts on (kill, poweroff, shutdown, pause, latency). A "group"
-  // target expands to all its brokers; "nameservers": "all" to every NameServer.
+  // Resolved node names the fault acts on (kill, poweroff, shutdown, pause, latency): NameServers,
+  // brokers and consumers (producers take latency only). A "group" target expands to all its
+  // brokers; "nameservers": "all" to every NameServer.
   std::vector<std::string> nodes;
   // Partition sides, resolved to node names. one_way: only messages from side_a to side_b drop.
   std::vector<std::string> side_a;
@@ -242,10 +243,10 @@ struct MsRange {
 
 // How the explore draw writes a target into a fault (the key the fault's own rules take).
 enum class ExploreTargetForm {
-  kNode,         // "node": a NameServer, broker or producer
+  kNode,         // "node": a NameServer, broker, producer or consumer
   kGroup,        // "group" (or "broker_name" for admin kinds): a broker group
   kNameServers,  // "nameservers": "all"
-  kSideOnly,     // "brokers", "producers" or a producer set: a partition side only
+  kSideOnly,     // "brokers", "producers", "consumers" or a client set: a partition side only
 };
 
 struct ExploreTarget {
@@ -294,12 +295,14 @@ struct Scenario {
 // 5.x-only fields keep their 5.x defaults under 4.9, where nothing reads them.
 BrokerConfig default_broker_config(core::Profile profile);
 ProducerConfig default_producer_config(core::Profile profile);
+ConsumerConfig default_consumer_config(core::Profile profile);
 
 // Node naming, shared by the loader (fault targets) and the runner (hosts, actors).
 std::string nameserver_name(int index);                                 // "ns-0"
 std::string nameserver_address(int index);                              // "10.0.0.1:9876"
 std::string broker_node_name(const std::string& group, int broker_id);  // "broker-a-0"
 std::string producer_name(const std::string& name_prefix, int index);   // "producer-3"
+std::string consumer_name(const std::string& name_prefix, int index);   // "consumer-3"
 
 struct BrokerNode {
   std::string name;  // "<group>-<brokerId>"
@@ -315,12 +318,19 @@ struct ProducerNode {
   int index = 0;
 };
 
+struct ConsumerNode {
+  std::string name;            // "<name_prefix>-<index>"
+  std::size_t spec_index = 0;  // into Scenario::consumers
+  int index = 0;
+};
+
 // In a fixed order: NameServers by index; brokers by group, then brokerId; producers by spec,
-// then index (a set with instance_of has no processes, so no nodes). node_names is the three lists
-// concatenated.
+// then index (a set with instance_of has no processes, so no nodes); consumers by spec, then
+// index. node_names is the four lists concatenated.
 std::vector<std::string> nameserver_names(const Scenario& scenario);
 std::vector<BrokerNode> broker_nodes(const Scenario& scenario);
 std::vector<ProducerNode> producer_nodes(const Scenario& scenario);
+std::vector<ConsumerNode> consumer_nodes(const Scenario& scenario);
 std::vector<std::string> node_names(const Scenario& scenario);
 // The topics the client instance of a process of set `spec_index` sends to and polls: that set's,
 // then those of each set in its instance (instance_of), each once, in file order.

@@ -1,6 +1,7 @@
-// File: the upstream-named settings a scenario may change, as tables: name, whether only 5.x has
-// it, the field, and the range it must be in (Java int fields stay within int's range; intervals
-// and timeouts must be positive, as Java's schedulers and timeouts need).
+// File: the upstream-named settings a scenario may change (NameServer, broker, producer and
+// consumer), as tables: name, whether only 5.x has it, the field, and the range it must be in
+// (Java int fields stay within int's range; intervals and timeouts must be positive, as Java's
+// schedulers and timeouts need).
 #include "sim/scenario/scenario_config.h"
 
 #include <algorithm>
@@ -75,6 +76,37 @@ const std::vector<ConfigField<ProducerConfig>>& producer_fields() {
        IntRange::at_least(-1, kJavaIntMax)},
       {"sendMsgTimeout", false, &C::send_msg_timeout, IntRange::positive(kJavaIntMax)},
       {"startDetectorEnable", true, &C::start_detector_enable, {}},
+  };
+  return fields;
+}
+
+// Ranges as DefaultMQPushConsumerImpl#checkConfig holds them (consumeThreadMin/Max [1, 1000],
+// pullBatchSize [1, 1024], pullInterval [0, 65535]); the other intervals and timeouts positive.
+const std::vector<ConfigField<ConsumerConfig>>& consumer_fields() {
+  using C = ConsumerConfig;
+  static const std::vector<ConfigField<C>> fields = {
+      {"brokerSuspendMaxTimeMillis", false, &C::broker_suspend_max_time_millis,
+       IntRange::positive(kJavaIntMax)},
+      {"clientCloseSocketIfTimeout", false, &C::client_close_socket_if_timeout, {}},
+      {"connectTimeoutMillis", false, &C::connect_timeout_millis, IntRange::positive(kJavaIntMax)},
+      {"consumeThreadMax", false, &C::consume_thread_max, IntRange::positive(1000)},
+      {"consumeThreadMin", false, &C::consume_thread_min, IntRange::positive(1000)},
+      {"heartbeatBrokerInterval", false, &C::heartbeat_broker_interval,
+       IntRange::positive(kJavaIntMax)},
+      {"mqClientApiTimeout", false, &C::mq_client_api_timeout, IntRange::positive(kJavaIntMax)},
+      {"namesrvAddr", false, &C::namesrv_addr, {}},
+      {"persistConsumerOffsetInterval", false, &C::persist_consumer_offset_interval,
+       IntRange::positive(kJavaIntMax)},
+      {"pollNameServerInterval", false, &C::poll_name_server_interval,
+       IntRange::positive(kJavaIntMax)},
+      {"pullBatchSize", false, &C::pull_batch_size, IntRange::positive(1024)},
+      {"pullInterval", false, &C::pull_interval, IntRange::at_least(0, 65535)},
+      {"pullTimeDelayMillsWhenException", false, &C::pull_time_delay_mills_when_exception,
+       IntRange::positive(kJavaIntMax)},
+      {"rocketmq.client.rebalance.minInterval", true, &C::rebalance_min_interval,
+       IntRange::positive(kJavaIntMax)},
+      {"rocketmq.client.rebalance.waitInterval", false, &C::rebalance_wait_interval,
+       IntRange::positive(kJavaIntMax)},
   };
   return fields;
 }
@@ -195,6 +227,10 @@ void read_producer_config(const Obj& owner, core::Profile profile, ProducerConfi
   read_config(owner, profile, producer_fields(), config);
 }
 
+void read_consumer_config(const Obj& owner, core::Profile profile, ConsumerConfig& config) {
+  read_config(owner, profile, consumer_fields(), config);
+}
+
 bool is_client_instance_setting(const std::string& name) {
   static const std::set<std::string> names = {
       "clientCloseSocketIfTimeout", "connectTimeoutMillis", "heartbeatBrokerInterval",
@@ -251,6 +287,10 @@ std::vector<std::string> broker_config_field_names(core::Profile profile) {
 
 std::vector<std::string> producer_config_field_names(core::Profile profile) {
   return detail::field_names(detail::producer_fields(), profile);
+}
+
+std::vector<std::string> consumer_config_field_names(core::Profile profile) {
+  return detail::field_names(detail::consumer_fields(), profile);
 }
 
 }  // namespace nssim::sim

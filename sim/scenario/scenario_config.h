@@ -1,6 +1,6 @@
 // File: the "config" objects of a scenario (internal to the loader): NamesrvConfig, BrokerConfig
-// and the producer's ClientConfig/DefaultMQProducer settings, each by upstream field name, strict,
-// with the profile deciding which names exist.
+// and the clients' ClientConfig/DefaultMQProducer/DefaultMQPushConsumer settings, each by upstream
+// field name, strict, with the profile deciding which names exist.
 #pragma once
 
 #include "nameserver_core/namesrv_config.h"
@@ -14,6 +14,7 @@ namespace nssim::sim::detail {
 void read_namesrv_config(const Obj& owner, core::Profile profile, core::NamesrvConfig& config);
 void read_broker_config(const Obj& owner, core::Profile profile, BrokerConfig& config);
 void read_producer_config(const Obj& owner, core::Profile profile, ProducerConfig& config);
+void read_consumer_config(const Obj& owner, core::Profile profile, ConsumerConfig& config);
 
 // The producer settings that are the client instance's, not one producer's: MQClientInstance
 // takes them from the ClientConfig it was created with (the first producer's) and the remoting

@@ -19,7 +19,7 @@ bool takes(FaultKind kind, ExploreTargetForm form, bool producer) {
   if (form == ExploreTargetForm::kSideOnly) return false;
   if (is_admin_kind(kind)) return form == ExploreTargetForm::kGroup;
   if (kind == FaultKind::kLatency) return true;
-  return !producer;  // a process kind acts on NameServers and brokers
+  return !producer;  // a process kind acts on NameServers, brokers and consumers
 }
 
 std::string kind_list(const ExploreSpec& spec) {
@@ -51,7 +51,8 @@ ExploreTarget resolve_target(const Obj& e, const std::string& path, const std::s
   bool producer = false;
   if (name == "nameservers") {
     target.form = ExploreTargetForm::kNameServers;
-  } else if (name == "brokers" || name == "producers" || d.producer_sets.count(name) != 0) {
+  } else if (name == "brokers" || name == "producers" || name == "consumers" ||
+             d.producer_sets.count(name) != 0 || d.consumer_sets.count(name) != 0) {
     target.form = ExploreTargetForm::kSideOnly;
   } else if (d.groups.count(name) != 0) {
     target.form = ExploreTargetForm::kGroup;

@@ -20,6 +20,10 @@ Directory make_directory(const Scenario& s) {
     d.role[producer.name] = Role::kProducer;
     d.producer_sets[s.producers[producer.spec_index].name_prefix].push_back(producer.name);
   }
+  for (const auto& consumer : consumer_nodes(s)) {
+    d.role[consumer.name] = Role::kConsumer;
+    d.consumer_sets[s.consumers[consumer.spec_index].name_prefix].push_back(consumer.name);
+  }
   // A set in another's instance names the processes it runs in: that set's.
   for (const auto& spec : s.producers) {
     if (spec.instance_of) {
@@ -44,8 +48,10 @@ bool is_admin_kind(FaultKind kind) {
 
 std::vector<std::string> resolve_side_entry(const std::string& name, const Directory& d) {
   if (name == "nameservers") return d.nameservers;
-  if (name == "brokers" || name == "producers") {
-    const Role wanted = name == "brokers" ? Role::kBroker : Role::kProducer;
+  if (name == "brokers" || name == "producers" || name == "consumers") {
+    const Role wanted = name == "brokers"     ? Role::kBroker
+                        : name == "producers" ? Role::kProducer
+                                              : Role::kConsumer;
     std::vector<std::string> nodes;
     for (const auto& node : d.nodes) {
       if (d.role.at(node) == wanted) nodes.push_back(node);
@@ -54,6 +60,7 @@ std::vector<std::string> resolve_side_entry(const std::string& name, const Direc
   }
   if (auto group = d.groups.find(name); group != d.groups.end()) return group->second;
   if (auto set = d.producer_sets.find(name); set != d.producer_sets.end()) return set->second;
+  if (auto set = d.consumer_sets.find(name); set != d.consumer_sets.end()) return set->second;
   if (d.role.count(name) != 0) return {name};
   return {};
 }
@@ -165,7 +172,8 @@ std::vector<std::string> read_side(const Obj& f, std::string_view key, const Dir
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string path = index_path(f.path(key), i);
     const std::string name = read_string(f.file(), list[i], path);
-    const bool keyword = name == "nameservers" || name == "brokers" || name == "producers";
+    const bool keyword =
+        name == "nameservers" || name == "brokers" || name == "producers" || name == "consumers";
     std::vector<std::string> resolved = resolve_side_entry(name, d);
     if (resolved.empty() && !keyword) {
       std::vector<std::string> known = d.nodes;

@@ -21,7 +21,7 @@ inline constexpr std::int64_t kMaxSweepSeeds = 1000000;
 // Highest latency a latency fault may set.
 inline constexpr double kMaxFaultLatencyMs = 600000.0;
 
-enum class Role { kNameServer, kBroker, kProducer };
+enum class Role { kNameServer, kBroker, kProducer, kConsumer };
 
 // Every name a fault may use, resolved to nodes in the canonical node order.
 struct Directory {
@@ -30,6 +30,7 @@ struct Directory {
   std::map<std::string, Role> role;
   std::map<std::string, std::vector<std::string>> groups;         // broker group -> its brokers
   std::map<std::string, std::vector<std::string>> producer_sets;  // name_prefix -> producers
+  std::map<std::string, std::vector<std::string>> consumer_sets;  // name_prefix -> consumers
   std::vector<std::string> nameservers;
 };
 
@@ -39,8 +40,8 @@ Directory make_directory(const Scenario& s);
 bool is_process_kind(FaultKind kind);
 // wipeWritePerm, addWritePerm, updateTopic: admin requests, with a broker_name and no duration.
 bool is_admin_kind(FaultKind kind);
-// A partition side's entry ("nameservers", "brokers", "producers", a group, a producer set or a
-// node) as nodes; empty when it names none.
+// A partition side's entry ("nameservers", "brokers", "producers", "consumers", a group, a
+// producer or consumer set or a node) as nodes; empty when it names none.
 std::vector<std::string> resolve_side_entry(const std::string& name, const Directory& d);
 // "unknown kind 'x' (did you mean ...?)", for any field that names a fault kind.
 std::string unknown_kind_message(const std::string& text);

@@ -1,6 +1,6 @@
 // File: the scenario loader's top level and topology sections: document, NameServers, broker
-// groups, topics and producers, with `count` expansion and one namespace for node names so that
-// every fault target and partition side names exactly one thing.
+// groups, topics and producers (consumers: scenario_consumers.cpp), with `count` expansion and one
+// namespace for node names so that every fault target and partition side names exactly one thing.
 #include "sim/scenario/scenario_loader.h"
 
 #include <algorithm>
@@ -13,15 +13,22 @@
 #include "sim/scenario/scenario_config.h"
 #include "sim/scenario/scenario_faults.h"
 #include "sim/scenario/scenario_json.h"
+#include "sim/scenario/scenario_sections.h"
 
 namespace nssim::sim {
 
 namespace {
 
+using detail::checked_name;
 using detail::IntRange;
 using detail::Json;
+using detail::kMaxNameLength;
+using detail::NameRegistry;
 using detail::Obj;
 using detail::quote;
+using detail::read_link;
+using detail::read_references;
+using detail::read_start;
 
 // Simulator limits, so that a typo cannot ask for a billion hosts.
 constexpr std::int64_t kMaxNameServers = 64;
@@ -31,46 +38,8 @@ constexpr std::int64_t kMaxTopics = 100000;
 constexpr std::int64_t kMaxProducers = 100000;
 constexpr std::int64_t kMaxMessageSizeBytes = 4 * 1024 * 1024;  // DefaultMQProducer#maxMessageSize
 constexpr double kMaxRatePerS = 100000.0;
-constexpr double kMaxLatencyMs = 600000.0;
-constexpr double kMaxBandwidthMbps = 1e6;
-constexpr std::size_t kMaxNameLength = 127;               // TopicValidator#TOPIC_MAX_LENGTH
 constexpr std::size_t kMaxTopicPlacements = 1000000;      // topics x their groups
 constexpr std::size_t kMaxProducerTopicPairs = 10000000;  // producers x their topics
-
-// Names that a later reference must resolve to exactly one thing, with who took each.
-class NameRegistry {
- public:
-  void reserve(const std::string& name) { owners_[name] = ""; }
-  void add(const Obj& at, std::string_view key, const std::string& name, const std::string& owner,
-           const std::string& lead = "") {
-    auto [it, fresh] = owners_.emplace(name, owner);
-    if (fresh) return;
-    at.fail_at(key, lead + quote(name) +
-                        (it->second.empty() ? " is reserved (a partition keyword)"
-                                            : " is already used by " + it->second));
-  }
-
- private:
-  std::map<std::string, std::string> owners_;
-};
-
-bool valid_name(const std::string& name, bool topic) {
-  if (name.empty() || name.size() > kMaxNameLength) return false;
-  return std::all_of(name.begin(), name.end(), [topic](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-' ||
-           (topic && (c == '%' || c == '|'));
-  });
-}
-
-std::string checked_name(const Obj& obj, std::string_view key, bool topic) {
-  const std::string name = obj.required_string(key);
-  if (!valid_name(name, topic)) {
-    obj.fail_at(key, std::string("must be 1 to 127 characters of ") +
-                         (topic ? "letters, digits, _ - % |" : "letters, digits, _ and -") +
-                         ", got " + quote(name));
-  }
-  return name;
-}
 
 core::Profile read_profile(const Obj& root, const LoadOptions& options) {
   core::Profile profile = core::Profile::kV5;
@@ -96,34 +65,6 @@ std::uint64_t read_seed(const Obj& root, const LoadOptions& options) {
     }
   }
   return options.seed.value_or(seed);
-}
-
-void read_link(const Obj& owner, LinkSpec& link) {
-  if (!owner.has("link")) return;
-  const Obj obj(owner.file(), owner.at("link"), owner.path("link"));
-  obj.allow({"latency_ms", "bandwidth_mbps"});
-  link.latency_ms = obj.number("latency_ms", link.latency_ms, 0.0, false, kMaxLatencyMs);
-  link.bandwidth_mbps =
-      obj.number("bandwidth_mbps", link.bandwidth_mbps, 0.0, true, kMaxBandwidthMbps);
-}
-
-void read_start(const Obj& owner, std::int64_t duration_ms, StartSpec& start) {
-  const std::string before_end = "must be < duration_ms (" + std::to_string(duration_ms) + ")";
-  if (owner.has("start") && owner.has("start_ms")) {
-    owner.fail_at("start_ms", "give start or start_ms, not both");
-  }
-  if (owner.has("start_ms")) {
-    const std::int64_t at = owner.required_integer("start_ms", IntRange::at_least(0));
-    if (at >= duration_ms) owner.fail_at("start_ms", before_end);
-    start = StartSpec{at, at};
-  } else if (owner.has("start")) {
-    const Obj obj(owner.file(), owner.at("start"), owner.path("start"));
-    obj.allow({"min_ms", "max_ms"});
-    start.min_ms = obj.required_integer("min_ms", IntRange::at_least(0));
-    start.max_ms = obj.required_integer("max_ms", IntRange::at_least(0));
-    if (start.max_ms < start.min_ms) obj.fail_at("max_ms", "must be >= min_ms");
-    if (start.max_ms >= duration_ms) obj.fail_at("max_ms", before_end);
-  }
 }
 
 // One array entry that is either {"name": ...} or {"count": N, "name_prefix": ...}: the names
@@ -195,30 +136,6 @@ void read_broker_groups(const Obj& root, Scenario& s, NameRegistry& nodes) {
       root.fail_at("broker_groups", "more than " + std::to_string(kMaxBrokerGroups) + " groups");
     }
   }
-}
-
-std::vector<std::string> read_references(const Obj& entry, std::string_view key,
-                                         const std::vector<std::string>& known,
-                                         const std::string& noun) {
-  const Json& list = detail::read_array(entry.file(), entry.at(key), entry.path(key));
-  if (list.empty())
-    entry.fail_at(key, "must not be empty (leave it out to mean all " + noun + "s)");
-  std::vector<std::string> names;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string path = detail::index_path(entry.path(key), i);
-    const std::string name = detail::read_string(entry.file(), list[i], path);
-    if (std::find(known.begin(), known.end(), name) == known.end()) {
-      const auto near = detail::closest_name(name, known);
-      detail::fail(
-          entry.file(), path,
-          "no " + noun + " named " + quote(name) + (near ? " (did you mean " + *near + "?)" : ""));
-    }
-    if (std::find(names.begin(), names.end(), name) != names.end()) {
-      detail::fail(entry.file(), path, quote(name) + " is listed twice");
-    }
-    names.push_back(name);
-  }
-  return names;
 }
 
 void read_topics(const Obj& root, Scenario& s) {
@@ -382,7 +299,8 @@ Scenario parse_scenario(const std::string& json_text, const std::string& file_la
   s.set = options.set;
   const Obj root(s.file, document, "");
   root.allow({"$schema", "name", "description", "profile", "seed", "duration_ms", "nameservers",
-              "broker_groups", "topics", "producers", "faults", "expect", "sweep", "explore"});
+              "broker_groups", "topics", "producers", "consumers", "faults", "expect", "sweep",
+              "explore"});
   read_name(root, s);
   s.description = root.string("description", "");
   s.profile = read_profile(root, options);
@@ -390,11 +308,14 @@ Scenario parse_scenario(const std::string& json_text, const std::string& file_la
   s.duration_ms = root.required_integer("duration_ms", IntRange::positive(detail::kMaxRunMs));
 
   NameRegistry nodes;
-  for (const char* keyword : {"nameservers", "brokers", "producers", "all"}) nodes.reserve(keyword);
+  for (const char* keyword : {"nameservers", "brokers", "producers", "consumers", "all"}) {
+    nodes.reserve(keyword);
+  }
   read_nameservers(root, s, nodes);
   read_broker_groups(root, s, nodes);
   read_topics(root, s);
   read_producers(root, s, nodes);
+  detail::read_consumers(root, s, nodes);
   detail::read_faults(root, s);
   detail::read_expectations(root, s);
   detail::read_explore(root, s);

@@ -33,10 +33,11 @@ Scenario load_scenario_file(const std::string& path, const LoadOptions& options)
 Scenario parse_scenario(const std::string& json_text, const std::string& file_label,
                         const LoadOptions& options);
 
-// The "config" keys accepted for broker groups and producers under `profile` (upstream names,
-// sorted). 5.x-only keys are missing from the 4.9 lists. The schema test holds schema.json to
-// these.
+// The "config" keys accepted for broker groups, producers and consumers under `profile` (upstream
+// names, sorted). 5.x-only keys are missing from the 4.9 lists. The schema test holds schema.json
+// to these.
 std::vector<std::string> broker_config_field_names(core::Profile profile);
 std::vector<std::string> producer_config_field_names(core::Profile profile);
+std::vector<std::string> consumer_config_field_names(core::Profile profile);
 
 }  // namespace nssim::sim

@@ -19,7 +19,8 @@ bool is_key_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
 }
 
-// key ("[" digits "]")* ("." key ("[" digits "]")*)*
+// key ("[" digits "]")* ("." key ("[" digits "]")*)*, where a last key "rocketmq." ... may hold
+// dots
 std::optional<std::vector<Segment>> parse_path(const std::string& path) {
   std::vector<Segment> segments;
   std::size_t i = 0;
@@ -27,6 +28,12 @@ std::optional<std::vector<Segment>> parse_path(const std::string& path) {
     const std::size_t start = i;
     while (i < path.size() && is_key_char(path[i])) ++i;
     if (i == start) return std::nullopt;
+    // A JVM system property's name ("rocketmq.client.rebalance.waitInterval"), as config objects
+    // take it, is one key: it runs to the end of the path.
+    if (path.compare(start, i - start, "rocketmq") == 0 && i < path.size() && path[i] == '.') {
+      while (i < path.size() && (is_key_char(path[i]) || path[i] == '.')) ++i;
+      if (i != path.size() || path[i - 1] == '.') return std::nullopt;
+    }
     segments.push_back(Segment{false, path.substr(start, i - start), 0});
     while (i < path.size() && path[i] == '[') {
       const std::size_t digits = ++i;

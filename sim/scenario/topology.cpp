@@ -1,5 +1,5 @@
 // File: build_topology (see topology.h). Addresses are synthetic but stable: 10.0.0.x for
-// NameServers, 10.1.x.y for brokers, 10.2.x.y for producers.
+// NameServers, 10.1.x.y for brokers, 10.2.x.y for producers, 10.3.x.y for consumers.
 #include "sim/scenario/topology.h"
 
 #include "sim/scenario/rng.h"
@@ -72,19 +72,36 @@ Topology build_topology(const Scenario& scenario) {
       topology.broker_addresses[addr] = node_id;
     }
   }
+  // A client process: named, linked and started as its set says, addressed in its subnet.
+  auto client = [&scenario](NodeRole role, std::string name, const auto& spec, int subnet,
+                            std::size_t& index) {
+    TopologyNode node;
+    node.name = std::move(name);
+    node.role = role;
+    node.link = spec.link;
+    node.start_ms = draw_start(scenario, node.name, spec.start);
+    node.broker_addr = ip(subnet, index++);
+    return node;
+  };
   std::size_t producer_index = 0;
   for (std::size_t p = 0; p < scenario.producers.size(); ++p) {
     const auto& spec = scenario.producers[p];
     if (spec.instance_of) continue;  // runs in another set's processes
     for (int i = 0; i < spec.count; ++i) {
-      TopologyNode node;
-      node.name = producer_name(spec.name_prefix, i);
-      node.role = NodeRole::kProducer;
-      node.link = spec.link;
-      node.start_ms = draw_start(scenario, node.name, spec.start);
+      TopologyNode node = client(NodeRole::kProducer, producer_name(spec.name_prefix, i), spec,
+                                 /*subnet=*/2, producer_index);
       node.producer_spec = p;
-      node.broker_addr = ip(2, producer_index++);
       topology.producers.push_back(add(std::move(node)));
+    }
+  }
+  std::size_t consumer_index = 0;
+  for (std::size_t c = 0; c < scenario.consumers.size(); ++c) {
+    const auto& spec = scenario.consumers[c];
+    for (int i = 0; i < spec.count; ++i) {
+      TopologyNode node = client(NodeRole::kConsumer, consumer_name(spec.name_prefix, i), spec,
+                                 /*subnet=*/3, consumer_index);
+      node.consumer_spec = c;
+      topology.consumers.push_back(add(std::move(node)));
     }
   }
   return topology;

@@ -1,6 +1,7 @@
 // File: the nodes a scenario describes, named, numbered and placed: NameServers, brokers (one per
-// broker id of each group) and producers, with their addresses and start instants drawn from the
-// seed. The world builds its platform from it and the analysis reads names and addresses from it.
+// broker id of each group), producers and consumers, with their addresses and start instants drawn
+// from the seed. The world builds its platform from it and the analysis reads names and addresses
+// from it.
 #pragma once
 
 #include <cstdint>
@@ -21,10 +22,10 @@ struct TopologyNode {
   NodeRole role = NodeRole::kNameServer;
   std::int64_t start_ms = 0;
   LinkSpec link;
-  std::size_t group = 0;          // brokers: index into Scenario::broker_groups
-  std::int64_t broker_id = 0;     // brokers
-  std::string broker_addr;        // brokers: ip:10911; NameServers: ip:9876
-  std::string ha_server_addr;     // brokers: ip:10912
+  std::size_t group = 0;       // brokers: index into Scenario::broker_groups
+  std::int64_t broker_id = 0;  // brokers
+  std::string broker_addr;     // brokers: ip:10911; NameServers: ip:9876; producers, consumers: ip
+  std::string ha_server_addr;  // brokers: ip:10912
   std::size_t producer_spec = 0;  // producers: index into Scenario::producers
   std::size_t consumer_spec = 0;  // consumers: index into Scenario::consumers
 };
@@ -38,8 +39,8 @@ struct Topology {
   std::vector<NodeId> consumers;
   AddressBook broker_addresses;  // broker address -> node
 
-  // The NameServers a broker group or producer set talks to: its namesrvAddr's entries (indices
-  // into `nameservers`) in the order written, or all of them when it names none.
+  // The NameServers a broker group, producer set or consumer set talks to: its namesrvAddr's
+  // entries (indices into `nameservers`) in the order written, or all of them when it names none.
   std::vector<NodeId> nameservers_of(const std::vector<int>& chosen) const;
 };
 

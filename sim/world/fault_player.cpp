@@ -25,7 +25,7 @@ void FaultPlayer::play() {
   for (std::size_t i = 0; i < record_.topology.nodes.size(); ++i) {
     const auto node = static_cast<NodeId>(i);
     timeline[{record_.topology.nodes[i].start_ms, sequence++}] = [this, node] {
-      if (incarnations_.current(node) == nullptr) incarnations_.start(node);
+      if (!incarnations_.running(node)) incarnations_.start(node);
     };
   }
   for (std::size_t i = 0; i < scenario_.faults.size(); ++i) {
@@ -69,23 +69,22 @@ void FaultPlayer::begin(std::size_t index) {
   switch (fault.kind) {
     case FaultKind::kKill:
       for (NodeId node : nodes_of(fault.nodes)) {
-        if (incarnations_.current(node) == nullptr) continue;
+        if (!incarnations_.running(node)) continue;
         history.stop_process(node, DownKind::kCrash, now);
         incarnations_.end(node, DownKind::kCrash);
       }
       return;
     case FaultKind::kPoweroff:
       for (NodeId node : nodes_of(fault.nodes)) {
-        const bool running = incarnations_.current(node) != nullptr;
+        const bool running = incarnations_.running(node);
         history.power_off(node, now);
         if (running) incarnations_.end(node, DownKind::kPoweroff);
       }
       return;
     case FaultKind::kShutdown:
       for (NodeId node : nodes_of(fault.nodes)) {
-        NodeActor* current = incarnations_.current(node);
-        if (current == nullptr) continue;
-        if (auto* broker = dynamic_cast<BrokerActor*>(current)) {
+        if (!incarnations_.running(node)) continue;
+        if (auto* broker = dynamic_cast<BrokerActor*>(incarnations_.current(node))) {
           broker->begin_shutdown([this, node] { incarnations_.forget(node); });
         } else {
           history.stop_process(node, DownKind::kShutdown, now);
@@ -95,9 +94,9 @@ void FaultPlayer::begin(std::size_t index) {
       return;
     case FaultKind::kPause:
       for (NodeId node : nodes_of(fault.nodes)) {
-        if (incarnations_.current(node) == nullptr) continue;
+        if (!incarnations_.running(node)) continue;
         history.pause(node, now);
-        incarnations_.actor(node)->suspend();
+        if (auto actor = incarnations_.actor(node)) actor->suspend();  // a consumer has none
       }
       return;
     case FaultKind::kPartition:
@@ -144,9 +143,9 @@ void FaultPlayer::end(std::size_t index) {
       return;
     case FaultKind::kPause:
       for (NodeId node : nodes_of(fault.nodes)) {
-        if (incarnations_.current(node) == nullptr) continue;
+        if (!incarnations_.running(node)) continue;
         history.resume(node, now);
-        incarnations_.actor(node)->resume();
+        if (auto actor = incarnations_.actor(node)) actor->resume();
       }
       return;
     case FaultKind::kPartition:
@@ -176,7 +175,7 @@ void FaultPlayer::end(std::size_t index) {
 // fault ends starts at its own start instant instead).
 void FaultPlayer::restart(NodeId node) {
   const std::int64_t now = now_ms();
-  if (incarnations_.current(node) != nullptr) return;
+  if (incarnations_.running(node)) return;
   if (!net_.history().state_at(node, now).host_up) return;
   if (record_.topology.nodes[static_cast<std::size_t>(node)].start_ms > now) return;
   incarnations_.start(node);

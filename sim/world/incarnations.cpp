@@ -15,10 +15,14 @@ namespace sg4 = simgrid::s4u;
 
 namespace {
 
-// The topics sends may ask a NameServer about: every producer's, and the default topic.
+// The topics clients may ask a NameServer about: every producer's, the default topic, and every
+// consumer's subscriptions (the consumer model reads their routes after the run).
 std::vector<std::string> route_query_topics(const Scenario& scenario) {
   std::vector<std::string> topics{kAutoCreateTopicKeyTopic};
   for (const ProducerSpec& spec : scenario.producers) {
+    topics.insert(topics.end(), spec.topics.begin(), spec.topics.end());
+  }
+  for (const ConsumerSpec& spec : scenario.consumers) {
     topics.insert(topics.end(), spec.topics.begin(), spec.topics.end());
   }
   return topics;
@@ -31,6 +35,7 @@ Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& n
       record_(record),
       net_(net),
       current_(record.topology.nodes.size()),
+      consumer_up_(record.topology.nodes.size(), false),
       routes_(route_query_topics(scenario)),
       producers_(scenario, record, routes_) {
   kv_.resize(record.topology.nodes.size());
@@ -44,6 +49,11 @@ void Incarnations::start(NodeId node) {
   const TopologyNode& info = record_.topology.nodes[static_cast<std::size_t>(node)];
   if (info.role == NodeRole::kProducer) {
     producers_.start(node, epoch, now);
+    record_.log.add(now, info.name, EventKind::kProcessStart, {{"epoch", epoch}});
+    return;
+  }
+  if (info.role == NodeRole::kConsumer) {
+    consumer_up_[static_cast<std::size_t>(node)] = true;
     record_.log.add(now, info.name, EventKind::kProcessStart, {{"epoch", epoch}});
     return;
   }
@@ -74,8 +84,8 @@ void Incarnations::start(NodeId node) {
       break;
     }
     case NodeRole::kProducer:
-    case NodeRole::kConsumer:  // not in any topology yet (sim/consumer runs after the world)
-      return;                  // started above
+    case NodeRole::kConsumer:
+      return;  // started above
   }
   NodeActor* raw = actor.get();
   Slot& slot = current_[static_cast<std::size_t>(node)];
@@ -88,6 +98,10 @@ void Incarnations::start(NodeId node) {
 
 // A process that ended: its actor is killed and its connections close as `kind` says.
 void Incarnations::end(NodeId node, DownKind kind) {
+  if (consumer_up_[static_cast<std::size_t>(node)]) {
+    consumer_up_[static_cast<std::size_t>(node)] = false;  // it has no connections in Net
+    return;
+  }
   Slot& slot = current_[static_cast<std::size_t>(node)];
   if (slot.node == nullptr) return;
   if (auto* ns = dynamic_cast<NameServerActor*>(slot.node)) {
@@ -133,6 +147,10 @@ bool Incarnations::update_topic(NodeId node, const core::TopicConfig& config) {
 
 NodeActor* Incarnations::current(NodeId node) const {
   return current_[static_cast<std::size_t>(node)].node;
+}
+
+bool Incarnations::running(NodeId node) const {
+  return current(node) != nullptr || consumer_up_[static_cast<std::size_t>(node)];
 }
 
 sg4::ActorPtr Incarnations::actor(NodeId node) const {

@@ -26,19 +26,25 @@ class Incarnations {
   Incarnations(const Scenario& scenario, WorldRecord& record, Net& net);
 
   // Starts a new incarnation of `node` now (NetworkHistory epoch + 1). A producer's process is a
-  // model in the producer fleet, not an actor: current() stays null for it.
+  // model in the producer fleet, and a consumer's is evaluated after the run from NetworkHistory
+  // alone, neither an actor: current() stays null for them.
   void start(NodeId node);
   // Ends the running incarnation: its actor is killed and its connections close as `kind` says.
   void end(NodeId node, DownKind kind);
   // Forgets an incarnation that ended by itself (a clean broker shutdown).
   void forget(NodeId node);
   NodeActor* current(NodeId node) const;
+  // Whether a process of `node` runs (an actor's, or a consumer's, which has none).
+  bool running(NodeId node) const;
   simgrid::s4u::ActorPtr actor(NodeId node) const;
   // mqadmin updateTopic against `node`'s broker (AdminBrokerProcessor#updateAndCreateTopic): the
   // topic goes into its persisted table, which later incarnations load. False when no running
   // broker process is there to answer.
   bool update_topic(NodeId node, const core::TopicConfig& config);
   ProducerFleet& producers() { return producers_; }
+  // What the NameServers answered for every topic a client asks about (producers' and
+  // consumers' topics, and TBW102): complete once the engine has run.
+  const RouteHistory& routes() const { return routes_; }
   // How long the run must go on after its end for producers' last sends to be evaluated.
   std::int64_t max_lag_ms() const { return producers_.max_lag_ms(); }
 
@@ -52,10 +58,11 @@ class Incarnations {
   WorldRecord& record_;
   Net& net_;
   std::vector<Slot> current_;
+  std::vector<bool> consumer_up_;  // per node: a consumer process runs
   // Per broker node, its topics.json: created at its first start, kept across restarts.
   std::map<NodeId, core::TopicConfigSerializeWrapper> persisted_topics_;
   std::vector<core::KvConfigManager> kv_;  // per node (NameServers)
-  // What the NameServers answer for the producers' topics, which sends' route queries read.
+  // What the NameServers answer for the clients' topics, which sends' route queries read.
   RouteHistory routes_;
   ProducerFleet producers_;
   std::vector<std::unique_ptr<NodeActor>> graveyard_;

@@ -8,6 +8,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "sim/consumer/consumer_world.h"
 #include "sim/world/fault_player.h"
 #include "sim/world/incarnations.h"
 #include "sim/world/net.h"
@@ -30,13 +31,13 @@ std::vector<TimeWindow> fault_windows(const Scenario& scenario) {
 
 namespace {
 
-// The SimGrid hosts: one per NameServer and broker. Producers send no SimGrid message (their
-// models read NetworkHistory), so they have none; they come last in node order, so NodeId still
-// indexes the hosts.
+// The SimGrid hosts: one per NameServer and broker. Producers and consumers send no SimGrid
+// message (their models read NetworkHistory), so they have none; they come last in node order, so
+// NodeId still indexes the hosts.
 std::vector<HostSpec> host_specs(const Topology& topology) {
   std::vector<HostSpec> hosts;
   for (const auto& node : topology.nodes) {
-    if (node.role == NodeRole::kProducer) continue;
+    if (node.role == NodeRole::kProducer || node.role == NodeRole::kConsumer) continue;
     hosts.push_back(HostSpec{node.name, node.link.latency_ms, node.link.bandwidth_mbps});
   }
   return hosts;
@@ -54,6 +55,10 @@ WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
   record.sends =
       std::make_unique<SendStats>(fault_windows(scenario), trace, &record.nameserver_requests);
   record.end_ms = scenario.duration_ms;
+  if (!scenario.consumers.empty()) {
+    record.stored = std::make_unique<StoredMessages>();
+    record.sends->keep_stored_messages(record.stored.get());
+  }
 
   xbt_log_control_set("root.thres:critical");
   int argc = 1;
@@ -84,8 +89,15 @@ WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
   sg4::Actor::create("controller", net.host(0).host, [&] {
     faults.play();
     incarnations.producers().finish(scenario.duration_ms);
+    if (record.stored) record.stored->finish();
   });
   engine.run();
+  // The consumers run on what the world left: every node's states, every NameServer's answers
+  // and every stored message are known now (sim/consumer/consumer_world.h).
+  if (record.stored) {
+    record.consumers = std::make_unique<ConsumerRecord>(run_consumers(ConsumerInputs{
+        scenario, record.topology, *record.network, incarnations.routes(), *record.stored}));
+  }
   return record;
 }
 

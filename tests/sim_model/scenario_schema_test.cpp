@@ -253,12 +253,20 @@ TEST(ScenarioSchema, AcceptsEveryShippedScenario) {
   EXPECT_GE(checked, 11);
 }
 
+// No shipped scenario has consumers yet: the test file of the consumers block stands for them.
+TEST(ScenarioSchema, AcceptsTheConsumersTestFile) {
+  const fs::path file = source_dir() / "tests" / "scenarios" / "consumers_plumbing.json";
+  const auto errors = SchemaChecker(schema()).check(read_json(file));
+  EXPECT_TRUE(errors.empty()) << errors.front();
+}
+
 json every_kind_document() {
   return json::parse(R"({
     "name": "t", "duration_ms": 600000,
     "broker_groups": [{"name": "broker-a"}, {"name_prefix": "g-", "count": 2}],
     "topics": [{"name": "TopicTest"}],
     "producers": [{"count": 2}],
+    "consumers": [{"group": "g", "count": 2, "topics": ["TopicTest"], "config": {}}],
     "faults": [{"kind": "kill", "node": "broker-a-0", "at_ms": 5, "duration_ms": 5},
                {"kind": "partition", "from": ["producers"], "to": ["broker-a"], "at_ms": 6},
                {"kind": "latency", "node": "ns-0", "latency_ms": 20, "at_ms": 7},
@@ -294,6 +302,11 @@ TEST(ScenarioSchema, RejectsWhatTheLoaderRejects) {
        "producers[0].config.sendMsgTimout: not allowed here"},
       {"/producers/0/rate_per_s", "0", "producers[0].rate_per_s: not above exclusiveMinimum"},
       {"/producers/0/arrival", "\"bursty\"", "producers[0].arrival: must be one of"},
+      {"/consumers/0/group", "DELETE", "consumers[0].group: is required"},
+      {"/consumers/0/config/pullBatchSize", "0",
+       "consumers[0].config.pullBatchSize: not above exclusiveMinimum"},
+      {"/consumers/0/config/messageModel", "\"CLUSTERING\"",
+       "consumers[0].config.messageModel: not allowed here"},
       {"/faults/0/kind", "\"explode\"", "faults[0].kind: must be one of"},
       {"/faults/0/at_ms", "-1", "faults[0].at_ms: below minimum"},
       {"/faults/0/latency_ms", "5", "faults[0].latency_ms: not allowed here"},
@@ -329,6 +342,8 @@ TEST(ScenarioSchema, ListsExactlyTheLoadersConfigFields) {
   EXPECT_EQ(property_names(defs.at("brokerConfig")), broker_config_field_names(core::Profile::kV5));
   EXPECT_EQ(property_names(defs.at("producerConfig")),
             producer_config_field_names(core::Profile::kV5));
+  EXPECT_EQ(property_names(defs.at("consumerConfig")),
+            consumer_config_field_names(core::Profile::kV5));
   std::vector<std::string> namesrv;
   for (const auto& [name, value] : core::namesrv_config_properties({}, core::Profile::kV5)) {
     namesrv.push_back(name);
@@ -355,6 +370,7 @@ TEST(ScenarioSchema, ConfigDefaultsMatchTheLoader) {
   };
   for (const Section& section : {Section{"brokerConfig", "broker_groups[0].config"},
                                  Section{"producerConfig", "producers[0].config"},
+                                 Section{"consumerConfig", "consumers[0].config"},
                                  Section{"namesrvConfig", "nameservers.config"}}) {
     for (const auto& item : schema().at("$defs").at(section.def).at("properties").items()) {
       if (!item.value().contains("default")) continue;
@@ -390,6 +406,21 @@ TEST(ScenarioSchema, ConfigDefaultsMatchTheLoader) {
                    q.send_latency_fault_enable, q.retry_another_broker_when_not_store_ok,
                    q.send_msg_max_timeout_per_request, q.start_detector_enable,
                    q.connect_timeout_millis, q.client_close_socket_if_timeout));
+      const ConsumerConfig& c = a.consumers[0].config;
+      const ConsumerConfig& d = b.consumers[0].config;
+      EXPECT_EQ(
+          std::tie(c.poll_name_server_interval, c.heartbeat_broker_interval,
+                   c.persist_consumer_offset_interval, c.mq_client_api_timeout,
+                   c.connect_timeout_millis, c.client_close_socket_if_timeout, c.pull_batch_size,
+                   c.pull_interval, c.consume_thread_min, c.consume_thread_max,
+                   c.pull_time_delay_mills_when_exception, c.broker_suspend_max_time_millis,
+                   c.rebalance_wait_interval, c.rebalance_min_interval),
+          std::tie(d.poll_name_server_interval, d.heartbeat_broker_interval,
+                   d.persist_consumer_offset_interval, d.mq_client_api_timeout,
+                   d.connect_timeout_millis, d.client_close_socket_if_timeout, d.pull_batch_size,
+                   d.pull_interval, d.consume_thread_min, d.consume_thread_max,
+                   d.pull_time_delay_mills_when_exception, d.broker_suspend_max_time_millis,
+                   d.rebalance_wait_interval, d.rebalance_min_interval));
     }
   }
 }
