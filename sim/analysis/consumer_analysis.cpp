@@ -170,7 +170,8 @@ nlohmann::json group_json(const std::string& group, const ConsumerRecord& record
   for (const auto& f : record.pull_failures) {
     if (record.queues[f.queue].group == group) ++failures[f.cause];
   }
-  std::map<std::string, std::int64_t> removals;
+  std::map<std::string, std::int64_t> removals = {
+      {"channel_close", 0}, {"expiry_scan", 0}, {"idle_close", 0}};
   std::int64_t notified = 0;
   for (const auto& r : record.removals) {
     if (record.consumers[r.consumer].group != group) continue;

@@ -90,6 +90,37 @@ void add_broker_clients(Patterns& out, const std::string& prefix) {
   add_distribution(out, prefix + ".scan_expiry_delay_ms");
 }
 
+// What the consumer groups received (consumer_analysis.h).
+void add_consumers(Patterns& out) {
+  const std::string at = "consumers.groups[]";
+  for (const char* count : {"incarnations",
+                            "queues",
+                            "stored",
+                            "delivered",
+                            "never_delivered",
+                            "deliveries",
+                            "duplicates",
+                            "duplicate_offsets",
+                            "stall_ms.total",
+                            "stall_ms.max",
+                            "stall_ms.count",
+                            "owned_from_ms",
+                            "no_owner_ms.total",
+                            "no_owner_ms.max_per_queue",
+                            "two_owners_ms.total",
+                            "two_owners_ms.max_per_queue",
+                            "pull_failures.*",
+                            "member_removals.*",
+                            "member_removals_notified",
+                            "longest_stalls[].from_ms",
+                            "longest_stalls[].to_ms",
+                            "longest_stalls[].ms"}) {
+    out.push_back(at + "." + count);
+  }
+  add_distribution(out, at + ".latency_ms");
+  out.push_back("consumers.rebalance_runs");
+}
+
 // What the run asked of its servers (load_analysis.h).
 void add_load(Patterns& out) {
   const auto add_rates = [&out](const std::string& at) {
@@ -200,6 +231,7 @@ Patterns build_patterns() {
   add_route_health(out, "outages[].route_health");
   add_client_scheduler(out, "client_scheduler");
   add_broker_clients(out, "broker_clients");
+  add_consumers(out);
   add_load(out);
   std::sort(out.begin(), out.end());
   return out;
