@@ -126,6 +126,24 @@ void print_producers(std::ostream& out, const nlohmann::json& outage) {
   }
 }
 
+// One line per consumer group (reports/README.md "Consumers").
+void print_consumers(std::ostream& out, const nlohmann::json& consumers) {
+  using reports::field;
+  const auto number = [](const nlohmann::json& value) {
+    return value.is_number() ? value.get<long long>() : 0LL;
+  };
+  for (const auto& group : field(consumers, "groups")) {
+    const auto& stall = field(group, "stall_ms");
+    const auto& latency = field(group, "latency_ms");
+    out << "consumers " << reports::field_string(group, "group") << ": "
+        << number(field(group, "delivered")) << "/" << number(field(group, "stored"))
+        << " delivered, " << number(field(group, "duplicates")) << " duplicates, "
+        << number(field(stall, "count")) << " stalls (longest "
+        << reports::duration_text(field(stall, "max"), "none") << "), latency p99 "
+        << reports::duration_text(field(latency, "p99"), "n/a") << "\n";
+  }
+}
+
 }  // namespace
 
 void print_run_summary(std::ostream& out, const nlohmann::json& result) {
@@ -140,6 +158,7 @@ void print_run_summary(std::ostream& out, const nlohmann::json& result) {
     out << "\n  sends in the outage: " << failures(outage["sends"]) << " failed\n";
   }
   if (result.contains("route_health")) print_route_health(out, result["route_health"]);
+  if (result.contains("consumers")) print_consumers(out, result["consumers"]);
   const auto& disagreement = result["nameserver_disagreement"];
   out << "nameservers disagreed " << disagreement["count"].get<long long>() << " times, "
       << reports::duration_text(disagreement["total_ms"], "never") << " in total\n";
