@@ -33,6 +33,7 @@ void ConsumerEngine::register_heartbeat(BrokerSide& broker, std::size_t i, std::
     kept = std::max(kept, version);
   }
   if (!added) return;
+  broker.lists.erase(spec.group);
   arm_idle_check(broker_of_node_.at(broker.node), i, channel, t_ms + kServerChannelMaxIdleMs);
   notify_group(broker, spec.group, t_ms);
 }
@@ -51,6 +52,7 @@ void ConsumerEngine::remove_channel(BrokerSide& broker, std::size_t i, std::uint
   const std::string& group = spec_of(*instances_[i]).group;
   const auto channels = broker.groups.find(group);
   if (channels == broker.groups.end() || channels->second.erase({i, channel}) == 0) return;
+  broker.lists.erase(group);
   const TopologyNode& node = inputs_.topology.nodes[static_cast<std::size_t>(broker.node)];
   record_.removals.push_back({node.name, static_cast<std::uint32_t>(i), t_ms, how, notify});
   if (notify) notify_group(broker, group, t_ms);
@@ -122,14 +124,17 @@ void ConsumerEngine::flush_offsets(std::size_t b, std::uint32_t epoch, std::int6
 }
 
 // Java: ConsumerManageProcessor#getConsumerListByGroup: the group's clientIds, one per channel.
-std::vector<std::string> ConsumerEngine::consumer_list(const BrokerSide& broker,
-                                                       const std::string& group) const {
+std::shared_ptr<const std::vector<std::string>> ConsumerEngine::consumer_list(
+    BrokerSide& broker, const std::string& group) const {
+  auto& cached = broker.lists[group];
+  if (cached) return cached;
   std::vector<std::string> ids;
   if (const auto channels = broker.groups.find(group); channels != broker.groups.end()) {
     for (const auto& [key, entry] : channels->second) ids.push_back(entry.client_id);
   }
   std::sort(ids.begin(), ids.end());
-  return ids;
+  cached = std::make_shared<const std::vector<std::string>>(std::move(ids));
+  return cached;
 }
 
 }  // namespace nssim::sim

@@ -150,7 +150,8 @@ ConsumerRecord ConsumerEngine::run() {
   }
   const std::int64_t end_ms = inputs_.scenario.duration_ms;
   while (!events_.empty() && events_.top().t_ms <= end_ms) {
-    Event event = events_.top();
+    // The top is moved out, not copied: its action may hold a large capture.
+    Event event = std::move(const_cast<Event&>(events_.top()));
     events_.pop();
     now_ms_ = event.t_ms;
     event.action();
@@ -274,6 +275,7 @@ void ConsumerEngine::start_broker(std::size_t b, std::uint32_t epoch, std::int64
   // consumer until their next heartbeats.
   broker.offsets.restart();
   broker.groups.clear();
+  broker.lists.clear();
   broker.sub_versions.clear();
   broker.epoch = epoch;
   broker.started_ms = t_ms;
@@ -288,6 +290,7 @@ void ConsumerEngine::end_broker(std::size_t b, DownKind kind, std::int64_t) {
   if (kind == DownKind::kShutdown) broker.offsets.persist();
   broker.epoch = 0;
   broker.groups.clear();
+  broker.lists.clear();
 }
 
 }  // namespace nssim::sim

@@ -115,6 +115,9 @@ class ConsumerEngine {
     };
     std::map<std::string, std::map<std::pair<std::size_t, std::uint64_t>, Entry>> groups;
     std::map<std::pair<std::string, std::string>, std::int64_t> sub_versions;  // (group, topic)
+    // GET_CONSUMER_LIST_BY_GROUP's answer per group, kept until the group's channels change: a
+    // thousand consumers asking in turn share one list instead of a thousand copies.
+    std::map<std::string, std::shared_ptr<const std::vector<std::string>>> lists;
   };
   struct Event {
     std::int64_t t_ms = 0;
@@ -232,7 +235,8 @@ class ConsumerEngine {
   void scan_not_active(std::size_t b, std::uint32_t epoch, std::int64_t t_ms);
   void flush_offsets(std::size_t b, std::uint32_t epoch, std::int64_t t_ms);
   void touch(BrokerSide& broker, std::size_t i, std::uint64_t channel, std::int64_t t_ms);
-  std::vector<std::string> consumer_list(const BrokerSide& broker, const std::string& group) const;
+  std::shared_ptr<const std::vector<std::string>> consumer_list(BrokerSide& broker,
+                                                                const std::string& group) const;
 
   const ConsumerInputs& inputs_;
   const NetworkHistory& network_;

@@ -71,7 +71,7 @@ void ConsumerEngine::rebalance_topic(std::size_t i, std::size_t topic, bool bala
                  static_cast<std::ptrdiff_t>(instance.rng.uniform_u64(broker.broker_addrs.size())));
     address = pick->second;
   }
-  auto listed = std::make_shared<std::vector<std::string>>();
+  auto listed = std::make_shared<std::shared_ptr<const std::vector<std::string>>>();
   const std::string group = spec.group;
   sync_call(
       i, address, t_ms, spec.config.mq_client_api_timeout,
@@ -81,12 +81,12 @@ void ConsumerEngine::rebalance_topic(std::size_t i, std::size_t topic, bool bala
       [this, i, topic, balanced, listed](const CallResult& result) {
         Instance& self = *instances_[i];
         // An exception or "no consumer for this group" gives null: nothing changes this round.
-        if (result.cause != SendCause::kOk || listed->empty()) {
+        if (result.cause != SendCause::kOk || !*listed || (*listed)->empty()) {
           rebalance_topic(i, topic + 1, balanced, result.end_ms);
           return;
         }
         const std::vector<MessageQueue> allocated = allocate_message_queue_averagely(
-            self.subscribe_info.at(spec_of(self).topics[topic]), *listed, self.client_id);
+            self.subscribe_info.at(spec_of(self).topics[topic]), **listed, self.client_id);
         update_process_queues(i, topic, allocated, balanced, result.end_ms);
       });
 }

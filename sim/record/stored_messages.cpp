@@ -10,6 +10,7 @@ namespace nssim::sim {
 void StoredMessages::add(std::string_view broker_name, std::string_view topic, int queue_id,
                          std::int64_t stored_ms) {
   NSSIM_CHECK(!finished_, "no message is stored after the producers finished");
+  if (topics_ && topics_->find(topic) == topics_->end()) return;
   pending_[QueueKey{std::string(broker_name), std::string(topic), queue_id}].push_back(stored_ms);
   ++total_;
 }

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -28,6 +30,11 @@ struct QueueKey {
 
 class StoredMessages {
  public:
+  // Every topic's messages, or only those of `topics` (the ones some consumer subscribes to: a
+  // run keeps no message nobody will pull).
+  StoredMessages() = default;
+  explicit StoredMessages(std::set<std::string, std::less<>> topics) : topics_(std::move(topics)) {}
+
   // One copy of a message stored in queue (broker_name, topic, queue_id) at stored_ms, the
   // instant the broker processed the send. Reports come in any order across producers.
   void add(std::string_view broker_name, std::string_view topic, int queue_id,
@@ -41,6 +48,7 @@ class StoredMessages {
   std::int64_t total() const { return total_; }
 
  private:
+  std::optional<std::set<std::string, std::less<>>> topics_;
   std::map<QueueKey, std::vector<std::int64_t>> pending_;
   std::map<QueueKey, QueueMessages> queues_;
   std::int64_t total_ = 0;

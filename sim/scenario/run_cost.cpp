@@ -56,6 +56,15 @@ constexpr double kClusterInfoBytesPerCluster = 40.0;
 // ... and each topic a registration reports (the NameServer's tables, the recorded routes).
 constexpr double kSecondsPerRegisteredTopic = 2.5e-6;
 
+// Consumers (bench/scenarios/large_consumers.json, docs/performance.md): a consumer's instance,
+// a NOTIFY of a join to a member (its events and the rebalance it wakes), a consumer-second of
+// heartbeats, polls, offset persists and idle long polls, and a message a group consumes.
+constexpr double kBytesPerConsumer = 34.0 * 1024;
+constexpr double kSecondsPerJoinNotify = 1.1e-6;
+constexpr double kSecondsPerConsumerSecond = 2e-6;
+constexpr double kBytesPerConsumedMessage = 48.0;
+constexpr double kSecondsPerConsumedMessage = 2e-6;
+
 double active_seconds(std::int64_t duration_ms, std::int64_t start_ms) {
   return static_cast<double>(std::max<std::int64_t>(0, duration_ms - start_ms)) / 1000.0;
 }
@@ -131,6 +140,49 @@ std::string seconds_text(double seconds) {
     std::snprintf(buffer, sizeof buffer, "%.1f h", seconds / 3600.0);
   }
   return buffer;
+}
+
+}  // namespace
+
+namespace {
+
+// The consumers' part of a run's memory and CPU (see the constants above).
+void add_consumers(const Scenario& scenario, RunCost& cost) {
+  std::map<std::string, const BrokerGroupSpec*> groups;
+  for (const auto& group : scenario.broker_groups) groups[group.name] = &group;
+  std::map<std::string, const TopicSpec*> topics;
+  for (const auto& topic : scenario.topics) topics[topic.name] = &topic;
+  for (const auto& spec : scenario.consumers) {
+    std::set<std::string> serving;
+    for (const auto& name : spec.topics) {
+      if (const auto topic = topics.find(name); topic != topics.end()) {
+        serving.insert(topic->second->groups.begin(), topic->second->groups.end());
+      }
+    }
+    double addresses = 0;
+    for (const auto& name : serving) {
+      if (const auto group = groups.find(name); group != groups.end()) {
+        addresses += 1.0 + group->second->slaves;
+      }
+    }
+    double consumed = 0;
+    for (const auto& set : scenario.producers) {
+      if (set.topics.empty()) continue;
+      double share = 0;
+      for (const auto& topic : set.topics) {
+        share += std::count(spec.topics.begin(), spec.topics.end(), topic) > 0 ? 1.0 : 0.0;
+      }
+      share /= static_cast<double>(set.topics.size());
+      consumed += set.count * set.rate_per_s *
+                  active_seconds(scenario.duration_ms, set.start.min_ms) * share;
+    }
+    const double members = spec.count;
+    cost.memory_bytes += kBytesPerConsumer * members + kBytesPerConsumedMessage * consumed;
+    cost.cpu_seconds += kSecondsPerJoinNotify * members * members * addresses +
+                        kSecondsPerConsumerSecond * members *
+                            active_seconds(scenario.duration_ms, spec.start.min_ms) +
+                        kSecondsPerConsumedMessage * consumed;
+  }
 }
 
 }  // namespace
@@ -214,6 +266,7 @@ RunCost estimate_run_cost(const Scenario& scenario) {
       (kSecondsPerRegistration + kSecondsPerRegistrationPerBroker * brokers) * cost.registrations +
       kSecondsPerProducer * producers + kSecondsPerClusterInfoGroup * refreshes * groups +
       kSecondsPerRegisteredTopic * registered_topics;
+  add_consumers(scenario, cost);
   return cost;
 }
 

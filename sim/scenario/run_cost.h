@@ -16,7 +16,11 @@
 //   carry the answers: transfers pile up without bound, and so does the run's cost (4,000 groups
 //   with 1 Gbps NameServers: more than 10 minutes of CPU for one simulated minute);
 // - topics: per group serving each (tables, recorded routes) and per producer using each;
-// - the time series: a row per second with a count per broker group that takes sends.
+// - the time series: a row per second with a count per broker group that takes sends;
+// - consumers (sim/consumer): per consumer its instance's memory and its scheduler's and long
+//   polls' events over its seconds; per group the NOTIFY_CONSUMER_IDS_CHANGED storm of its
+//   joins (every broker address of its topics tells every member of every new member: members
+//   squared x addresses); per message of a subscribed topic its store time and its deliveries.
 #pragma once
 
 #include <cstddef>

@@ -5,8 +5,10 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <set>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <string>
 
 #include "sim/consumer/consumer_world.h"
 #include "sim/world/fault_player.h"
@@ -56,7 +58,11 @@ WorldRecord run_world(const Scenario& scenario, TraceSink* trace) {
       std::make_unique<SendStats>(fault_windows(scenario), trace, &record.nameserver_requests);
   record.end_ms = scenario.duration_ms;
   if (!scenario.consumers.empty()) {
-    record.stored = std::make_unique<StoredMessages>();
+    std::set<std::string, std::less<>> subscribed;
+    for (const ConsumerSpec& spec : scenario.consumers) {
+      subscribed.insert(spec.topics.begin(), spec.topics.end());
+    }
+    record.stored = std::make_unique<StoredMessages>(std::move(subscribed));
     record.sends->keep_stored_messages(record.stored.get());
   }
 
