@@ -52,6 +52,7 @@ Counterexample shrink(const LoadedExplore& loaded, const std::string& property, 
   // A run shrunk to end this long after its last heal still holds the second of timeseries that
   // routes_restored_after_heal reads.
   options.settle_ms = sim::routes_settled_after_heal_ms(sim::settings_json(loaded.scenario)) + 1000;
+  options.earliest_start_ms = sim::started_by_ms(loaded.scenario);
   found.shrink = sim::shrink_scenario(
       sim::candidate_document(loaded.document, record.draw.faults, record.seed), options,
       [&](const Json& document) -> std::optional<bool> {
