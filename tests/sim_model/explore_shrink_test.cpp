@@ -279,11 +279,12 @@ std::int64_t end_of(const Json& fault) {
   return fault["at_ms"].get<std::int64_t>() + fault["duration_ms"].get<std::int64_t>();
 }
 
-const ShrinkStep* step_of(const ShrinkResult& result, const std::string& change) {
+// Whether the shrink kept the first candidate it tried with `change`; nullopt when it tried none.
+std::optional<bool> kept(const ShrinkResult& result, const std::string& change) {
   for (const auto& step : result.steps) {
-    if (step.change == change) return &step;
+    if (step.change == change) return step.kept;
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 TEST(ExploreShrink, OverlapThatDoesNotMatterIsPulledApart) {
@@ -296,10 +297,7 @@ TEST(ExploreShrink, OverlapThatDoesNotMatterIsPulledApart) {
   // The pause's duration goes no shorter than still reaches the power-off's start (20001 ms
   // keeps them overlapping): 21250; the power-off's to 1250. Then the power-off starts where the
   // pause ends, and the failure stays: the overlap did not matter.
-  const ShrinkStep* apart =
-      step_of(result, "faults[1].at_ms 120000 -> 121250 (apart from faults[0])");
-  ASSERT_NE(apart, nullptr);
-  EXPECT_TRUE(apart->kept);
+  EXPECT_EQ(kept(result, "faults[1].at_ms 120000 -> 121250 (apart from faults[0])"), true);
   // Apart, the schedule moves earlier as one (100000 -> 1562 by halving), then the next round
   // shortens the pause, no longer held by the overlap (21250 -> 1328), and pulls the power-off's
   // start toward the pause's end (2890), no nearer than a second's step: 22812 -> 4135.
@@ -324,15 +322,9 @@ TEST(ExploreShrink, OverlapThatMattersIsKeptAndShiftedEarlier) {
   const Json& shrunk = result.document["faults"];
   ASSERT_EQ(shrunk.size(), 2u);
   // Pulled apart, it holds: the step says the overlap matters.
-  const ShrinkStep* apart =
-      step_of(result, "faults[1].at_ms 120000 -> 121250 (apart from faults[0])");
-  ASSERT_NE(apart, nullptr);
-  EXPECT_FALSE(apart->kept);
+  EXPECT_EQ(kept(result, "faults[1].at_ms 120000 -> 121250 (apart from faults[0])"), false);
   // The schedule moved earlier as one keeps the overlap: 100000 -> 1562 by halving.
-  const ShrinkStep* shift =
-      step_of(result, "every fault's at_ms -50000 (the first 100000 -> 50000)");
-  ASSERT_NE(shift, nullptr);
-  EXPECT_TRUE(shift->kept);
+  EXPECT_EQ(kept(result, "every fault's at_ms -50000 (the first 100000 -> 50000)"), true);
   // Then each start and duration moves only as far as the overlap stays (the power-off's start
   // from 21562 to 1641, the pause's duration from 21250 to 1403), and the overlap still lasts a
   // second or more: [1641, 2891) ms. Pulled apart again there, it holds again.
@@ -340,10 +332,7 @@ TEST(ExploreShrink, OverlapThatMattersIsKeptAndShiftedEarlier) {
   EXPECT_EQ(shrunk[0]["duration_ms"], 1403);
   EXPECT_EQ(shrunk[1]["at_ms"], 1641);
   EXPECT_EQ(shrunk[1]["duration_ms"], 1250);
-  const ShrinkStep* apart_again =
-      step_of(result, "faults[1].at_ms 1641 -> 2965 (apart from faults[0])");
-  ASSERT_NE(apart_again, nullptr);
-  EXPECT_FALSE(apart_again->kept);
+  EXPECT_EQ(kept(result, "faults[1].at_ms 1641 -> 2965 (apart from faults[0])"), false);
   EXPECT_FALSE(result.budget_spent);
 }
 
