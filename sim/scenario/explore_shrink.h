@@ -1,9 +1,10 @@
 // File: shrinking a failing scenario of `nssim explore` to a small one that fails the same way:
 // delta debugging over the faults (Zeller 2002, ddmin by complements, so the result is 1-minimal:
 // removing any one fault makes the failure go), then Hypothesis-style passes: overlapping faults
-// of one kind and target merged, shorter durations, earlier starts, fewer producers, sends,
-// broker groups, NameServers and topics, and a run that ends just past the last heal. Each
-// candidate is kept only when the failure stays. Pure: each candidate is judged by a callback
+// of one kind and target merged, fewer producers, sends, broker groups, NameServers and topics,
+// shorter durations, overlapping faults pulled apart, the schedule moved earlier and each start
+// pulled earlier, and a run that ends just past the last heal. Each candidate is kept only when
+// the failure stays. Pure: each candidate is judged by a callback
 // (one deterministic run in `nssim explore`).
 #pragma once
 
