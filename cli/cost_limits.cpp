@@ -52,6 +52,15 @@ void add_cost_limit_options(CLI::App& command, CostLimits& limits) {
       ->check(whole_number(1, std::uint64_t{1} << 40));
 }
 
+std::vector<std::string> cost_limit_arguments(const CostLimits& limits) {
+  std::vector<std::string> arguments;
+  if (limits.memory) arguments.insert(arguments.end(), {"--memory-limit", *limits.memory});
+  if (limits.cpu_seconds) {
+    arguments.insert(arguments.end(), {"--cpu-limit", std::to_string(*limits.cpu_seconds)});
+  }
+  return arguments;
+}
+
 void check_run_cost(const sim::Scenario& scenario, const sim::RunCost& cost,
                     const CostLimits& limits, std::size_t parallel) {
   const std::uint64_t memory_limit =

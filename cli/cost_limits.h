@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sim/scenario/run_cost.h"
 
@@ -20,6 +21,10 @@ struct CostLimits {
 };
 
 void add_cost_limit_options(CLI::App& command, CostLimits& limits);
+
+// The flags that give a child command (a Slurm task) the same limits: --memory-limit, --cpu-limit
+// where given.
+std::vector<std::string> cost_limit_arguments(const CostLimits& limits);
 
 // A Refusal saying why not, in one line, when the run does not fit. `parallel` runs of this cost
 // at once (a sweep's -j) share the memory limit.

@@ -29,9 +29,6 @@ namespace nssim::cli {
 
 namespace {
 
-// Slurm's own ceiling of MaxArraySize (slurm.conf): no cluster runs a larger array.
-constexpr std::uint64_t kMaxSlurmTasks = 4000001;
-
 namespace fs = std::filesystem;
 
 // In the child: one seed of one point, simulated and analysed exactly as `nssim run` does.
@@ -65,12 +62,8 @@ int run_sweep(const SweepCommandOptions& options) {
   in_context(sweep.scenarios.front().file + ": ",
              [&] { check_total_cost(total, jobs, options.total_cpu_limit); });
   const std::string dir = out_dir(options, sweep);
-  const SlurmOptions& slurm = options.slurm;
-  if (!slurm.enabled &&
-      (slurm.tasks != 0 || !slurm.partition.empty() || !slurm.args.empty() || slurm.dry_run)) {
-    throw Refusal{"--slurm-tasks, --slurm-partition, --slurm-arg and --slurm-dry-run need --slurm"};
-  }
-  if (slurm.enabled) {
+  check_slurm_flags(options.slurm);
+  if (options.slurm.enabled) {
     std::cout << total_cost_line(total, jobs) << std::endl;
     return run_sweep_on_slurm(options, sweep, dir);
   }
@@ -239,17 +232,7 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
       ->add_option("--shard", options->sweep.shard,
                    "I/K: run only shard I of K, write its shard file")
       ->check(non_empty_text());
-  command->add_flag("--slurm", options->slurm.enabled,
-                    "Run the shards as a Slurm job array, then merge");
-  command->add_option("--slurm-tasks", options->slurm.tasks, "Array tasks (shards) for --slurm")
-      ->check(whole_number(1, kMaxSlurmTasks));
-  command->add_option("--slurm-partition", options->slurm.partition, "Partition for --slurm")
-      ->check(non_empty_text());
-  command->add_option("--slurm-arg", options->slurm.args, "Extra #SBATCH line for --slurm (repeat)")
-      ->allow_extra_args(false)
-      ->check(non_empty_text());
-  command->add_flag("--slurm-dry-run", options->slurm.dry_run,
-                    "With --slurm: only write the job script");
+  add_slurm_options(*command, options->slurm);
   CLI::App* merge_command =
       command->add_subcommand("merge", "Merge shard files into the sweep's documents");
   merge_command->add_option("dirs", merge->dirs, "Folders holding shards/ (or shard files)")

@@ -13,17 +13,10 @@
 #include "cli/commands.h"
 #include "cli/cost_limits.h"
 #include "cli/posix/staged_folder.h"
+#include "cli/slurm_jobs.h"
 #include "cli/sweep/sweep_plan.h"
 
 namespace nssim::cli {
-
-struct SlurmOptions {
-  bool enabled = false;
-  std::size_t tasks = 0;  // 0: one task per 25 runs, from 1 to 16
-  std::string partition;
-  std::vector<std::string> args;  // extra #SBATCH lines
-  bool dry_run = false;
-};
 
 struct SweepCommandOptions {
   SweepOptions sweep;

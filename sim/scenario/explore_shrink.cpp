@@ -2,6 +2,7 @@
 // deterministic, so a failing run shrinks to the same scenario wherever it is shrunk.
 #include "sim/scenario/explore_shrink.h"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -10,13 +11,22 @@
 
 namespace nssim::sim {
 
+std::int64_t started_by_ms(const Scenario& scenario) {
+  std::int64_t last = scenario.nameservers.start.max_ms;
+  for (const auto& group : scenario.broker_groups) last = std::max(last, group.start.max_ms);
+  for (const auto& producer : scenario.producers) last = std::max(last, producer.start.max_ms);
+  return last;
+}
+
 ShrinkResult shrink_scenario(const nlohmann::ordered_json& document, const ShrinkOptions& options,
                              const StillFails& still_fails) {
   shrink::ShrinkSession session(document, options.max_runs, still_fails);
   // Fewer faults first (each later pass then costs fewer candidates), the cluster before the
-  // times (its smaller runs are cheaper). Once a pass changed something another may find more, so
-  // the passes go round again, each skipped where it left the scenario as it is now (it would
-  // find nothing again). The last round changes nothing: its scenario is one ddmin left, 1-minimal.
+  // times (its smaller runs are cheaper), shorter faults before they are pulled apart (a shorter
+  // one moves less far) and before the starts are pulled earlier (which keeps them apart). Once a
+  // pass changed something another may find more, so the passes go round again, each skipped where
+  // it left the scenario as it is now (it would find nothing again). The last round changes
+  // nothing: its scenario is one ddmin left, 1-minimal.
   struct Pass {
     std::function<bool(shrink::ShrinkSession&)> run;
     std::string left;  // the scenario as this pass last left it
@@ -25,8 +35,16 @@ ShrinkResult shrink_scenario(const nlohmann::ordered_json& document, const Shrin
       {shrink::drop_faults, {}},
       {shrink::merge_overlapping_faults, {}},
       {shrink::reduce_cluster, {}},
-      {[](shrink::ShrinkSession& s) { return shrink::halve_each(s, "duration_ms"); }, {}},
-      {[](shrink::ShrinkSession& s) { return shrink::halve_each(s, "at_ms"); }, {}},
+      {[](shrink::ShrinkSession& s) { return shrink::lower_each(s, "duration_ms", 0); }, {}},
+      {shrink::pull_apart, {}},
+      {[&options](shrink::ShrinkSession& s) {
+         return shrink::shift_schedule_earlier(s, options.earliest_start_ms);
+       },
+       {}},
+      {[&options](shrink::ShrinkSession& s) {
+         return shrink::lower_each(s, "at_ms", options.earliest_start_ms);
+       },
+       {}},
       {[&options](shrink::ShrinkSession& s) { return shrink::shorten_run(s, options.settle_ms); },
        {}}};
   bool changed = true;

@@ -11,6 +11,7 @@ ShrinkSession::ShrinkSession(const Json& document, std::size_t max_runs,
 }
 
 bool ShrinkSession::try_candidate(const Json& candidate, std::string change) {
+  if (!proposed_.insert(candidate.dump()).second) return false;
   if (result_.runs >= max_runs_) {
     result_.budget_spent = true;
     return false;

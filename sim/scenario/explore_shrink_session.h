@@ -8,6 +8,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,7 +45,10 @@ class ShrinkSession {
  public:
   ShrinkSession(const Json& document, std::size_t max_runs, const StillFails& still_fails);
 
-  // True when `candidate` was judged and still fails (it is then the current scenario).
+  // True when `candidate` was judged and still fails (it is then the current scenario). A
+  // candidate proposed before is not judged again (false, no run): the runs are deterministic,
+  // so it would answer as it did, and one that failed then coming back means the passes went
+  // round in a circle (pull_apart moving a fault later, lower_each earlier).
   bool try_candidate(const Json& candidate, std::string change);
 
   const Json& document() const { return result_.document; }
@@ -56,6 +60,7 @@ class ShrinkSession {
   std::size_t max_runs_;
   const StillFails& still_fails_;
   ShrinkResult result_;
+  std::set<std::string> proposed_;  // every candidate's dump
 };
 
 }  // namespace shrink

@@ -123,12 +123,28 @@ run explore "$planted" --runs "$done_runs" -j 2 --out "$work/for"
 check "--runs of the runs done repeats a --for explore (but for its \"for\", in both documents)" \
   'diff <(grep -v "\"for\":" "$work/for-1s/explore.json") "$work/for/explore.json" >/dev/null &&
    diff -r -x explore.json -x explore.html "$work/for-1s" "$work/for" >/dev/null'
-for bad in "--shard 0/3" "--shard 4/3" "--shard 1" "--for 10" "--for 0s" "--for 8d" "--for 10m --shard 1/2"; do
+for bad in "--shard 0/3" "--shard 4/3" "--shard 1" "--for 10" "--for 0s" "--for 8d" "--for 10m --shard 1/2" \
+  "--slurm-dry-run" "--slurm-tasks 2" "--slurm --for 10m" "--slurm --slurm-dry-run --shard 1/2"; do
   # shellcheck disable=SC2086 # each case is several words
   run explore "$planted" --runs 3 $bad --out "$work/bad-flag"
   check "explore $bad: exit 2, one line, nothing written" \
     '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && [ ! -e "$work/bad-flag" ]'
 done
+
+PATH=/nonexistent run explore "$planted" --runs 3 --slurm --out "$work/bad-flag"
+check "--slurm without sbatch: exit 2, one line, nothing written" \
+  '[ $code -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+   grep -q "^nssim explore: --slurm: sbatch not found in PATH" "$work/stderr" && [ ! -e "$work/bad-flag" ]'
+# The job script: one array task per shard, each explore's own --shard run into the absolute
+# folder (ctest slurm_explore submits one).
+run explore "$planted" --runs 30 --slurm --slurm-dry-run --slurm-tasks 3 --slurm-arg=--time=5 \
+  --profile 4.9 --out "$work/dry"
+check "--slurm-dry-run writes the job-array script of explore's shards and runs nothing" \
+  '[ $code -eq 0 ] && grep -qx "#SBATCH --array=1-3" "$work/dry/explore.sbatch" &&
+   grep -qx "#SBATCH --time=5" "$work/dry/explore.sbatch" &&
+   grep -qx "#SBATCH --job-name=nssim-explore-planted_stale_route" "$work/dry/explore.sbatch" &&
+   grep -q -- " explore $planted --runs 30 --shrink-runs 500 --profile 4.9 -j \"\${SLURM_CPUS_PER_TASK:-1}\" --shard \"\${SLURM_ARRAY_TASK_ID}/3\" --out $work/dry$" "$work/dry/explore.sbatch" &&
+   [ -z "$(ls "$work/dry/shards")" ] && [ ! -e "$work/dry/explore.json" ]'
 
 for counterexample in "$root"/tests/explore/counterexamples/*/*/scenario.json; do
   run run "$counterexample" --out "$work/run-shipped"
