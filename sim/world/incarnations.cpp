@@ -13,10 +13,6 @@ namespace nssim::sim {
 
 namespace sg4 = simgrid::s4u;
 
-namespace {
-
-// The topics clients may ask a NameServer about: every producer's, the default topic, and every
-// consumer's subscriptions (the consumer model reads their routes after the run).
 std::vector<std::string> route_query_topics(const Scenario& scenario) {
   std::vector<std::string> topics{kAutoCreateTopicKeyTopic};
   for (const ProducerSpec& spec : scenario.producers) {
@@ -27,8 +23,6 @@ std::vector<std::string> route_query_topics(const Scenario& scenario) {
   }
   return topics;
 }
-
-}  // namespace
 
 Incarnations::Incarnations(const Scenario& scenario, WorldRecord& record, Net& net)
     : scenario_(scenario),

@@ -21,6 +21,11 @@ namespace nssim::sim {
 
 class Net;
 
+// The topics whose NameServer answers RouteHistory keeps: the default topic TBW102, every
+// producer's, and every consumer's subscriptions (the consumer model reads their routes after
+// the run).
+std::vector<std::string> route_query_topics(const Scenario& scenario);
+
 class Incarnations {
  public:
   Incarnations(const Scenario& scenario, WorldRecord& record, Net& net);

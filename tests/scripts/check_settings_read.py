@@ -1,5 +1,6 @@
-"""Every setting a scenario may change is modelled: each field of the broker and producer config
-tables (sim/scenario/scenario_config.cpp) is read by some rule outside the table and the
+"""Every setting a scenario may change is modelled: each field of the broker, producer and
+consumer config tables (sim/scenario/scenario_config.cpp; a name may hold dots, as system
+properties do) is read by some rule outside the table and the
 declaration (sim/scenario/scenario.h), or the table says why it is not modelled (then only
 upstream's default is accepted). A setting parsed and read nowhere would make a compare of two
 values say "no figure differs", which reads as "no effect".
@@ -12,7 +13,7 @@ TABLE = "sim/scenario/scenario_config.cpp"
 DECLARED = "sim/scenario/scenario.h"
 READERS = ["sim", "cli", "reports"]
 # {"name", v5_only, &C::member, range[, "why not modelled" "..."]}
-ENTRY = re.compile(r'\{"(\w+)",\s*(?:true|false),\s*&C::(\w+),\s*(?:\{\}|IntRange::[^}]*?\))\s*'
+ENTRY = re.compile(r'\{"([\w.]+)",\s*(?:true|false),\s*&C::(\w+),\s*(?:\{\}|IntRange::[^}]*?\))\s*'
                    r'(,\s*")?', re.S)
 
 

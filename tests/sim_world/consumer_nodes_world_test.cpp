@@ -5,11 +5,13 @@
 // model reads exactly these after the engine has run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "sim/scenario/scenario_loader.h"
+#include "sim/world/incarnations.h"
 #include "sim_world/profile_param.h"
 #include "sim_world/run_isolated.h"
 
@@ -177,6 +179,18 @@ TEST_P(ConsumerNodes, StoredMessagesAreTheSendsStoredCopiesPerQueueInStoreOrder)
   EXPECT_GE(view["queues"].size(), 8u);
   EXPECT_LE(view["queues"].size(), 8u + 32u);
   EXPECT_EQ(view["queues"][0], "broker-a/Audit/0");  // ordered by topic first
+}
+
+// A topic only consumers subscribe still has its NameServer answers kept: the consumer model
+// reads them. Without consumers the list is the producers' and TBW102, as before.
+TEST(ConsumerNodesRoutes, ConsumersTopicsAreAmongTheRouteQueryTopics) {
+  Scenario s = plumbing(core::Profile::kV5);
+  s.producers[0].topics = {"TopicTest"};
+  const std::vector<std::string> topics = route_query_topics(s);
+  EXPECT_EQ(std::count(topics.begin(), topics.end(), "Audit"), 1);
+  EXPECT_EQ(topics.front(), "TBW102");
+  s.consumers.clear();
+  EXPECT_EQ(route_query_topics(s), (std::vector<std::string>{"TBW102", "TopicTest"}));
 }
 
 TEST(ConsumerNodesAbsent, NoStoredMessagesWithoutConsumers) {
