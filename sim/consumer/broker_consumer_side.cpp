@@ -73,8 +73,8 @@ void ConsumerEngine::notify_group(BrokerSide& broker, const std::string& group, 
     }
     entry.last_io_ms = std::max(entry.last_io_ms, t_ms);
     const std::int64_t arrival = t_ms + network_.transit_ms(broker.node, instance.node, t_ms);
-    on_instance(i, arrival, [this, i, arrival](Instance& self) {
-      self.rebalance.wakeup(arrival);
+    on_instance(i, arrival, [this, i](Instance& self) {
+      self.rebalance.wakeup(now_ms_);
       rebalance_wait(self, i);
     });
   }

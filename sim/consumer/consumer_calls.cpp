@@ -32,10 +32,10 @@ std::optional<std::size_t> ConsumerEngine::broker_at(const std::string& address)
 
 // Java: NettyRemotingClient#getAndCreateChannel. A connect that ended in failure leaves a dead
 // channel: the next caller after its end closes it and connects again.
-ConsumerEngine::ChannelUse ConsumerEngine::acquire_channel(Instance& instance,
+ConsumerEngine::ChannelUse ConsumerEngine::acquire_channel(std::size_t i,
                                                            const std::string& address,
                                                            std::int64_t t_ms) {
-  NettyRemotingClient& remoting = instance.remoting;
+  NettyRemotingClient& remoting = instances_[i]->remoting;
   const std::uint32_t addr = remoting.address_id(address);
   NettyRemotingClient::ChannelPick pick = remoting.get_and_create_channel(addr, t_ms);
   if (!pick.channel->connected && pick.channel->connect.outcome != Delivery::kDelivered &&
@@ -45,6 +45,10 @@ ConsumerEngine::ChannelUse ConsumerEngine::acquire_channel(Instance& instance,
     pick = remoting.get_and_create_channel(addr, t_ms);
   }
   NettyRemotingClient::Channel& channel = *pick.channel;
+  if (pick.created && channel.connect.outcome == Delivery::kDelivered &&
+      inputs_.scenario.profile == core::Profile::kV5) {
+    on_channel_active(i, address, channel.connect.at_ms);
+  }
   if (!channel.connected) {
     if (channel.connect.outcome != Delivery::kDelivered) {
       const SendCause cause = channel.connect.outcome == Delivery::kRefused
@@ -63,10 +67,14 @@ void ConsumerEngine::sync_call(
     std::size_t i, const std::string& address, std::int64_t t_ms, std::int64_t timeout_ms,
     std::function<void(BrokerSide&, std::uint64_t, std::int64_t)> processed, Then then) {
   Instance& instance = *instances_[i];
-  const ChannelUse use = acquire_channel(instance, address, t_ms);
+  const ChannelUse use = acquire_channel(i, address, t_ms);
   if (use.cause != SendCause::kOk) {
     const CallResult result{use.ready_ms, use.cause, std::nullopt};
-    on_instance(i, use.ready_ms, [then = std::move(then), result](Instance&) { then(result); });
+    on_instance(i, use.ready_ms, [this, then = std::move(then), result](Instance&) {
+      CallResult seen = result;
+      seen.end_ms = now_ms_;  // later than planned when a pause of the process delayed it
+      then(seen);
+    });
     return;
   }
   const NettyRemotingClient::InvokeResult invoked = instance.remoting.invoke_on_channel(
@@ -87,7 +95,9 @@ void ConsumerEngine::sync_call(
   on_instance(i, invoked.end_ms,
               [this, i, result, close, channel, then = std::move(then)](Instance&) {
                 if (close) close_client_channel(i, channel, result.end_ms);
-                then(result);
+                CallResult seen = result;
+                seen.end_ms = now_ms_;  // later than planned when a pause delayed it
+                then(seen);
               });
 }
 
@@ -97,7 +107,7 @@ std::int64_t ConsumerEngine::oneway_call(
   // Java: invokeOneway -> getAndCreateChannel: 4.9 waits for a running connect (up to
   // connectTimeoutMillis) on the calling thread; 5.x sends from the connect future's listener.
   const bool waits = inputs_.scenario.profile == core::Profile::kV4_9;
-  const ChannelUse use = acquire_channel(instance, address, t_ms);
+  const ChannelUse use = acquire_channel(i, address, t_ms);
   if (use.cause != SendCause::kOk) return waits ? use.ready_ms : t_ms;
   const auto b = broker_at(address);
   if (b) {
@@ -203,7 +213,7 @@ void ConsumerEngine::route_query(std::size_t i, const std::string& topic, std::i
                then = std::move(then)](Instance& self) {
                 // Any non-SUCCESS answer (TOPIC_NOT_EXIST) keeps the cached route.
                 if (answer) apply_route(self, topic, *answer);
-                then(self, answered, end);
+                then(self, answered, now_ms_);
               });
 }
 

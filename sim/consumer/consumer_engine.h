@@ -131,7 +131,9 @@ class ConsumerEngine {
   // The event loop: `action` at t_ms, after every action scheduled earlier for that instant.
   void at(std::int64_t t_ms, Action action);
   // An action of instance `i`'s incarnation: dropped once it ended, deferred while its process
-  // is paused (a frozen JVM runs no thread), and run at its instant otherwise.
+  // is paused (a frozen JVM runs no thread), and run at its instant otherwise. Actions take the
+  // present from now_ms_, not from the instant they were planned for, so a deferred one goes on
+  // from the resume.
   void on_instance(std::size_t i, std::int64_t t_ms, std::function<void(Instance&)> action);
   // The same for a broker incarnation.
   void on_broker(std::size_t b, std::uint32_t epoch, std::int64_t t_ms,
@@ -157,7 +159,11 @@ class ConsumerEngine {
     NodeId node = 0;
     std::uint32_t epoch = 0;
   };
-  ChannelUse acquire_channel(Instance& instance, const std::string& address, std::int64_t t_ms);
+  ChannelUse acquire_channel(std::size_t i, const std::string& address, std::int64_t t_ms);
+  // 5.x: MQClientInstance's channel event listener on a new channel's ACTIVE event
+  // (enableHeartbeatChannelEventListener, true): sendHeartbeatToBroker to that address under
+  // lockHeartbeat.tryLock, then rebalanceImmediately if it was answered.
+  void on_channel_active(std::size_t i, const std::string& address, std::int64_t t_ms);
   // invokeSync(addr, request, timeout) from t_ms: `processed` runs at the broker when it
   // processes the request, `then` on the caller's thread when the call returns.
   void sync_call(std::size_t i, const std::string& address, std::int64_t t_ms,

@@ -46,9 +46,9 @@ void ConsumerEngine::pull_thread_next(std::size_t i, std::int64_t t_ms) {
     const std::int64_t free = pull_message(i, held, t_ms);
     if (free > t_ms) {
       instance.pull_thread_busy = true;
-      on_instance(i, free, [this, i, free](Instance& self) {
+      on_instance(i, free, [this, i](Instance& self) {
         self.pull_thread_busy = false;
-        pull_thread_next(i, free);
+        pull_thread_next(i, now_ms_);
       });
       return;
     }
@@ -62,9 +62,8 @@ std::int64_t ConsumerEngine::pull_message(std::size_t i, const std::shared_ptr<H
   held->pq.set_last_pull_ms(t_ms);
   if (held->pq.msg_count() > kPullThresholdForQueue ||
       held->pq.max_span() > kConsumeConcurrentlyMaxSpan) {
-    on_instance(
-        i, t_ms + kFlowControlDelayMs,
-        [this, i, held, t = t_ms + kFlowControlDelayMs](Instance&) { enqueue_pull(i, held, t); });
+    on_instance(i, t_ms + kFlowControlDelayMs,
+                [this, i, held](Instance&) { enqueue_pull(i, held, now_ms_); });
     return t_ms;
   }
   // Java: MQClientInstance#findBrokerAddressInSubscribe(brokerName, 0, false): the master, else
@@ -77,15 +76,15 @@ std::int64_t ConsumerEngine::pull_message(std::size_t i, const std::shared_ptr<H
   }
   const auto& [broker_id, address] = *names->second.begin();
   const auto b = broker_at(address);
-  const ChannelUse use = acquire_channel(instance, address, t_ms);
+  const ChannelUse use = acquire_channel(i, address, t_ms);
   // 4.9's invokeAsync waits for a running connect on this thread; 5.x's returns at once.
   const bool blocks = inputs_.scenario.profile == core::Profile::kV4_9;
   const std::int64_t free = blocks ? use.ready_ms : t_ms;
   if (use.cause != SendCause::kOk || !b) {
     const std::string cause =
         use.cause == SendCause::kConnectRefused ? "connect_refused" : "connect_timeout";
-    on_instance(i, use.ready_ms, [this, i, held, t_ms, cause, end = use.ready_ms](Instance&) {
-      pull_failed(i, held, t_ms, end, cause);
+    on_instance(i, use.ready_ms, [this, i, held, t_ms, cause](Instance&) {
+      pull_failed(i, held, t_ms, now_ms_, cause);
     });
     return free;
   }
@@ -122,14 +121,13 @@ std::int64_t ConsumerEngine::pull_message(std::size_t i, const std::shared_ptr<H
   if (!blocks) {
     if (const auto fin =
             network_.client_sees_close(instance.node, use.node, use.epoch, sent, expired)) {
-      on_instance(i, *fin, [this, i, id, at = *fin](Instance&) {
-        pull_done(i, id, PullAnswer{"connection_closed"}, at);
+      on_instance(i, *fin, [this, i, id](Instance&) {
+        pull_done(i, id, PullAnswer{"connection_closed"}, now_ms_);
       });
     }
   }
-  on_instance(i, expired, [this, i, id, expired](Instance&) {
-    pull_done(i, id, PullAnswer{"timeout"}, expired);
-  });
+  on_instance(i, expired,
+              [this, i, id](Instance&) { pull_done(i, id, PullAnswer{"timeout"}, now_ms_); });
   return free;
 }
 
@@ -187,8 +185,8 @@ void ConsumerEngine::answer_pull(BrokerSide& broker, std::size_t i, std::uint64_
   }
   touch(broker, i, channel, t_ms);
   const std::int64_t arrival = t_ms + network_.transit_ms(broker.node, instance.node, t_ms);
-  on_instance(i, arrival, [this, i, pull, answer = std::move(answer), arrival](Instance&) {
-    pull_done(i, pull, answer, arrival);
+  on_instance(i, arrival, [this, i, pull, answer = std::move(answer)](Instance&) {
+    pull_done(i, pull, answer, now_ms_);
   });
 }
 
@@ -223,7 +221,7 @@ void ConsumerEngine::pull_done(std::size_t i, std::uint64_t pull, const PullAnsw
   if (next == t_ms) {
     enqueue_pull(i, held, t_ms);
   } else {
-    on_instance(i, next, [this, i, held, next](Instance&) { enqueue_pull(i, held, next); });
+    on_instance(i, next, [this, i, held](Instance&) { enqueue_pull(i, held, now_ms_); });
   }
 }
 
@@ -235,7 +233,7 @@ void ConsumerEngine::pull_failed(std::size_t i, const std::shared_ptr<Held>& hel
   record_.pull_failures.push_back(
       {held->queue, static_cast<std::uint32_t>(i), sent_ms, t_ms, cause});
   const std::int64_t retry = t_ms + spec_of(instance).config.pull_time_delay_mills_when_exception;
-  on_instance(i, retry, [this, i, held, retry](Instance&) { enqueue_pull(i, held, retry); });
+  on_instance(i, retry, [this, i, held](Instance&) { enqueue_pull(i, held, now_ms_); });
 }
 
 // Java: ConsumeMessageConcurrentlyService#submitConsumeRequest, one request per message

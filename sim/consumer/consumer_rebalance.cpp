@@ -135,11 +135,10 @@ void ConsumerEngine::update_process_queues(std::size_t i, std::size_t topic,
     add_queues(i, topic, std::move(to_add), 0, changed, balanced, now);
     return;
   }
-  on_instance(
-      i, now,
-      [this, i, topic, to_add = std::move(to_add), changed, balanced, now](Instance&) mutable {
-        add_queues(i, topic, std::move(to_add), 0, changed, balanced, now);
-      });
+  on_instance(i, now,
+              [this, i, topic, to_add = std::move(to_add), changed, balanced](Instance&) mutable {
+                add_queues(i, topic, std::move(to_add), 0, changed, balanced, now_ms_);
+              });
 }
 
 // Java: for each new queue, removeDirtyOffset then computePullFromWhere, whose
@@ -195,8 +194,7 @@ void ConsumerEngine::add_queues(std::size_t i, std::size_t topic, std::vector<Qu
         const std::int64_t first_pull = inputs_.scenario.profile == core::Profile::kV5
                                             ? result.end_ms + kFirstPullDelayV5Ms
                                             : result.end_ms;
-        on_instance(i, first_pull,
-                    [this, i, held, first_pull](Instance&) { enqueue_pull(i, held, first_pull); });
+        on_instance(i, first_pull, [this, i, held](Instance&) { enqueue_pull(i, held, now_ms_); });
         add_queues(i, topic, std::move(to_add), next + 1, true, balanced, result.end_ms);
       });
 }

@@ -13,9 +13,11 @@ void ConsumerEngine::scheduler_idle(std::size_t i, std::int64_t t_ms) {
   Instance& instance = *instances_[i];
   const ScheduledRun run = instance.scheduler.take(t_ms);
   on_instance(i, run.start_ms, [this, i, run](Instance& self) {
+    // now_ms_, not run.start_ms: a run that a pause of the process delayed starts at the resume.
+    const std::int64_t start = now_ms_;
     switch (run.task) {
       case ScheduledTask::kRoutePoll:
-        poll_topics(i, 0, run.start_ms);
+        poll_topics(i, 0, start);
         return;
       case ScheduledTask::kHeartbeat: {
         // Java: cleanOfflineBroker: an address no cached route names leaves the table.
@@ -34,12 +36,11 @@ void ConsumerEngine::scheduler_idle(std::size_t i, std::int64_t t_ms) {
           }
           name = name->second.empty() ? self.broker_addr_table.erase(name) : std::next(name);
         }
-        heartbeat_all(i, run.start_ms,
-                      [this, i](Instance&, std::int64_t end) { scheduler_idle(i, end); });
+        heartbeat_all(i, start, [this, i](Instance&, std::int64_t end) { scheduler_idle(i, end); });
         return;
       }
       case ScheduledTask::kPersistConsumerOffset:
-        persist_all(i, run.start_ms);
+        persist_all(i, start);
         return;
     }
   });
@@ -64,6 +65,7 @@ void ConsumerEngine::poll_topics(std::size_t i, std::size_t topic, std::int64_t 
 
 // Java: sendHeartbeatToAllBrokerWithLock: lockHeartbeat.tryLock (skipped when another thread
 // holds it), then invokeSync HEART_BEAT to every address of brokerAddrTable in turn.
+// 5.x also heartbeats a new channel on its ACTIVE event (on_channel_active), under the same lock.
 void ConsumerEngine::heartbeat_all(std::size_t i, std::int64_t t_ms,
                                    std::function<void(Instance&, std::int64_t)> then) {
   Instance& instance = *instances_[i];
@@ -98,6 +100,30 @@ void ConsumerEngine::heartbeat_step(std::size_t i, std::shared_ptr<const Heartbe
       });
 }
 
+void ConsumerEngine::on_channel_active(std::size_t i, const std::string& address,
+                                       std::int64_t t_ms) {
+  on_instance(i, t_ms, [this, i, address](Instance& self) {
+    bool listed = false;
+    for (const auto& [name, ids] : self.broker_addr_table) {
+      for (const auto& [id, known] : ids) listed = listed || known == address;
+    }
+    if (!listed || self.heartbeat_locked) return;  // tryLock failed: the running run sends it
+    self.heartbeat_locked = true;
+    sync_call(
+        i, address, now_ms_, spec_of(self).config.mq_client_api_timeout,
+        [this, i](BrokerSide& side, std::uint64_t channel, std::int64_t at) {
+          register_heartbeat(side, i, channel, at);
+        },
+        [this, i](const CallResult& result) {
+          Instance& instance = *instances_[i];
+          instance.heartbeat_locked = false;
+          if (result.cause != SendCause::kOk) return;
+          instance.rebalance.wakeup(now_ms_);
+          rebalance_wait(instance, i);
+        });
+  });
+}
+
 // Java: persistAllConsumerOffset -> RemoteBrokerOffsetStore#persistAll: one oneway
 // UPDATE_CONSUMER_OFFSET per queue of processQueueTable to its master. Deviation: a broker name
 // missing from brokerAddrTable is skipped, where upstream first asks the NameServer again.
@@ -121,7 +147,7 @@ void ConsumerEngine::persist_all(std::size_t i, std::int64_t t_ms) {
     scheduler_idle(i, now);
     return;
   }
-  on_instance(i, now, [this, i, now](Instance&) { scheduler_idle(i, now); });
+  on_instance(i, now, [this, i](Instance&) { scheduler_idle(i, now_ms_); });
 }
 
 }  // namespace nssim::sim

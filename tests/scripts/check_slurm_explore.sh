@@ -11,31 +11,9 @@ nssim=${1:?$usage}
 scenario=${2:?$usage}
 # The array tasks run the binary by the path written into explore.sbatch: make it absolute.
 case $nssim in /*) ;; *) nssim=$PWD/$nssim ;; esac
-slurm_local=$(cd "$(dirname "$0")/../.." && pwd)/scripts/slurm-local.sh
-
-result() { echo "slurm explore: $1"; }
-fail() { echo "FAIL: $*"; result "0 passed, 1 failed"; exit 1; }
-skip_or_fail() {
-  [ -n "${CI:-}" ] && fail "$1 (CI is set, so this does not skip)"
-  echo "SKIP: $1"
-  exit 77
-}
-
-work=$(mktemp -d)
-# munged wants every folder above its socket searchable by all; mktemp -d gives 0700.
-chmod 755 "$work"
-export NSSIM_SLURM_DIR=$work/slurm-state
-cleanup() {
-  bash "$slurm_local" stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-if ! env_line=$(bash "$slurm_local" start 2>"$work/start.log"); then
-  cat "$work/start.log"
-  skip_or_fail "a local Slurm could not be installed or started"
-fi
-eval "$env_line"
+test_name="slurm explore"
+# shellcheck source=tests/scripts/lib_local_slurm.sh
+source "$(dirname "$0")/lib_local_slurm.sh"
 
 out=$work/out
 # explore: exit 1 when a property broke (the planted one does), 2 on bad input.
