@@ -173,10 +173,15 @@ nlohmann::json group_json(const std::string& group, const ConsumerRecord& record
   std::map<std::string, std::int64_t> removals = {
       {"channel_close", 0}, {"expiry_scan", 0}, {"idle_close", 0}};
   std::int64_t notified = 0;
+  std::vector<std::int64_t> after_death;
   for (const auto& r : record.removals) {
-    if (record.consumers[r.consumer].group != group) continue;
+    const auto& member = record.consumers[r.consumer];
+    if (member.group != group) continue;
     ++removals[r.how];
     notified += r.notified ? 1 : 0;
+    if (member.ended_ms < end_ms && r.at_ms >= member.ended_ms) {
+      after_death.push_back(r.at_ms - member.ended_ms);
+    }
   }
   const std::int64_t never = stored_total - delivered;
   return {{"group", group},
@@ -199,7 +204,8 @@ nlohmann::json group_json(const std::string& group, const ConsumerRecord& record
           {"latency_ms", distribution_json(std::move(latencies), static_cast<std::size_t>(never))},
           {"pull_failures", failures},
           {"member_removals", removals},
-          {"member_removals_notified", notified}};
+          {"member_removals_notified", notified},
+          {"removal_after_death_ms", distribution_json(std::move(after_death), 0)}};
 }
 
 }  // namespace

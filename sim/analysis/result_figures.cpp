@@ -118,6 +118,7 @@ void add_consumers(Patterns& out) {
     out.push_back(at + "." + count);
   }
   add_distribution(out, at + ".latency_ms");
+  add_distribution(out, at + ".removal_after_death_ms");
   out.push_back("consumers.rebalance_runs");
 }
 
