@@ -6,9 +6,10 @@
 //
 // The tasks the model registers (MQClientInstance#startScheduledTask, in its submission order):
 // updateTopicRouteInfoFromNameServer (first delay 10 ms, pollNameServerInterval) and
-// cleanOfflineBroker + sendHeartbeatToAllBrokerWithLock (1000 ms, heartbeatBrokerInterval). Not
-// modelled: fetchNameServerAddr (registered only without namesrvAddr, and nssim's clients always
-// have one), persistAllConsumerOffset (no consumers yet) and adjustThreadPool (in memory, no
+// cleanOfflineBroker + sendHeartbeatToAllBrokerWithLock (1000 ms, heartbeatBrokerInterval), and
+// in a consumer's instance persistAllConsumerOffset (10 s, persistConsumerOffsetInterval;
+// sim/consumer/consumer_scheduler.cpp). Not modelled: fetchNameServerAddr (registered only
+// without namesrvAddr, and nssim's clients always have one) and adjustThreadPool (in memory, no
 // cost). sim/world/serial_executor.h is the SimGrid world's callback-driven executor of the same
 // rule (common/fixed_rate_rule.h), for the brokers' periodic tasks.
 #pragma once
