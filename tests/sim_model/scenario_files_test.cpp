@@ -75,11 +75,13 @@ TEST(ScenarioFiles, EveryShippedScenarioLoads) {
 }
 
 // The nodes a scenario file names, worked out from its JSON alone with the naming rules of
-// scenario.h: NameServers "ns-<i>", brokers "<group>-<brokerId>", producers "<prefix>-<i>".
+// scenario.h: NameServers "ns-<i>", brokers "<group>-<brokerId>", producers and consumers
+// "<prefix>-<i>".
 struct FileNodes {
   std::vector<std::string> nameservers;
   std::map<std::string, std::vector<std::string>> groups;     // group -> its brokers
   std::map<std::string, std::vector<std::string>> producers;  // name_prefix -> its producers
+  std::map<std::string, std::vector<std::string>> consumers;  // name_prefix -> its consumers
 
   explicit FileNodes(const json& file) {
     const int ns_count = file.contains("nameservers") ? file["nameservers"].value("count", 3) : 3;
@@ -97,6 +99,12 @@ struct FileNodes {
         producers[prefix].push_back(prefix + "-" + std::to_string(i));
       }
     }
+    for (const auto& entry : file.value("consumers", json::array())) {
+      const std::string prefix = entry.value("name_prefix", "consumer");
+      for (int i = 0; i < entry.value("count", 1); ++i) {
+        consumers[prefix].push_back(prefix + "-" + std::to_string(i));
+      }
+    }
   }
 
   static std::vector<std::string> entry_names(const json& entry) {
@@ -108,7 +116,7 @@ struct FileNodes {
     return names;
   }
 
-  // A fault target or partition side entry: a keyword, a group, a producer set or a node.
+  // A fault target or partition side entry: a keyword, a group, a client set or a node.
   std::set<std::string> resolve(const std::string& name) const {
     std::set<std::string> out;
     auto add_all = [&out](const std::map<std::string, std::vector<std::string>>& sets) {
@@ -120,10 +128,14 @@ struct FileNodes {
       add_all(groups);
     } else if (name == "producers") {
       add_all(producers);
+    } else if (name == "consumers") {
+      add_all(consumers);
     } else if (groups.count(name) != 0) {
       out.insert(groups.at(name).begin(), groups.at(name).end());
     } else if (producers.count(name) != 0) {
       out.insert(producers.at(name).begin(), producers.at(name).end());
+    } else if (consumers.count(name) != 0) {
+      out.insert(consumers.at(name).begin(), consumers.at(name).end());
     } else {
       out.insert(name);
     }

@@ -8,7 +8,7 @@ import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.apache.rocketmq.broker.BrokerController;
@@ -521,10 +523,27 @@ public final class RealClientCheck {
         System.err.println("RealClientCheck: " + name + " at " + (System.currentTimeMillis() - START_MS) + " ms");
     }
 
+    private static final AtomicInteger NEXT_PORT = new AtomicInteger();
+
+    /**
+     * A port that is free on every interface, taken below the kernel's ephemeral range (32768 up by
+     * default): a port from ServerSocket(0) comes from that range, where an outgoing connection of
+     * this JVM or another test may take it between this check and the broker's bind (a 4.9 broker
+     * binds the wildcard address, which any local use of the port blocks: "Address already in use"
+     * in HAService, seen in CI).
+     */
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+        long start = ThreadLocalRandom.current().nextInt(12000);  // apart from other JVMs' picks
+        for (int tries = 0; tries < 12000; ++tries) {
+            int port = 20000 + (int) ((start + NEXT_PORT.getAndIncrement()) % 12000);
+            try (ServerSocket socket = new ServerSocket()) {
+                socket.bind(new InetSocketAddress(port));
+                return port;
+            } catch (IOException taken) {
+                // try the next one
+            }
         }
+        throw new IOException("no free port in 20000-31999");
     }
 
     /** A free port P whose P - 2 is free too: the broker's fast remoting server listens there. */
@@ -532,7 +551,8 @@ public final class RealClientCheck {
         while (true) {
             int port = freePort();
             if (port < 1026) continue;
-            try (ServerSocket fast = new ServerSocket(port - 2, 1, InetAddress.getLoopbackAddress())) {
+            try (ServerSocket fast = new ServerSocket()) {
+                fast.bind(new InetSocketAddress(port - 2));
                 return port;
             } catch (IOException taken) {
                 // try another
