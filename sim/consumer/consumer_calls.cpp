@@ -208,13 +208,13 @@ void ConsumerEngine::route_query(std::size_t i, const std::string& topic, std::i
     }
     break;
   }
-  on_instance(i, end,
-              [this, topic, answer = std::move(answer), answered, end,
-               then = std::move(then)](Instance& self) {
-                // Any non-SUCCESS answer (TOPIC_NOT_EXIST) keeps the cached route.
-                if (answer) apply_route(self, topic, *answer);
-                then(self, answered, now_ms_);
-              });
+  on_instance(
+      i, end,
+      [this, topic, answer = std::move(answer), answered, then = std::move(then)](Instance& self) {
+        // Any non-SUCCESS answer (TOPIC_NOT_EXIST) keeps the cached route.
+        if (answer) apply_route(self, topic, *answer);
+        then(self, answered, now_ms_);
+      });
 }
 
 // Java: updateTopicRouteInfoFromNameServer once the answer changed the route: brokerAddrTable
