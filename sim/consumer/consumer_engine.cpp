@@ -54,7 +54,6 @@ ConsumerEngine::ConsumerEngine(const ConsumerInputs& inputs)
     broker.node = node;
     broker.broker_name = inputs.scenario.broker_groups[info.group].name;
     broker.broker_id = info.broker_id;
-    broker.address = info.broker_addr;
     broker_by_address_[info.broker_addr] = brokers_.size();
     broker_of_node_[node] = brokers_.size();
     brokers_.push_back(std::move(broker));

@@ -13,7 +13,6 @@
 #include <memory>
 #include <optional>
 #include <queue>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -103,7 +102,6 @@ class ConsumerEngine {
     NodeId node = 0;
     std::string broker_name;
     std::int64_t broker_id = 0;
-    std::string address;
     std::uint32_t epoch = 0;  // 0: not running
     std::int64_t started_ms = 0;
     ConsumerOffsetManager offsets;
